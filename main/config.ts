@@ -1,0 +1,26 @@
+import { resolve } from 'node:path';
+
+/** Settings of the server and the CLI, read from the environment. */
+export interface Config {
+  /** `HOST`: interface to bind; default 127.0.0.1 (this machine only). */
+  host: string;
+  /** `PORT`: TCP port; default 8787; 0 picks a free one. */
+  port: number;
+  /** `DATA_DIR`: folder of the SQLite file and the image store; default ./data. */
+  dataDir: string;
+  /** `LOG_LEVEL`: pino level (fatal, error, warn, info, debug, silent); default info. */
+  logLevel: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8787);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a whole number from 0 to 65535, not ${JSON.stringify(env.PORT)}`);
+  }
+  return {
+    host: env.HOST || '127.0.0.1',
+    port,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,30 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { type Caller } from '../services/caller.js';
+import { Forbidden } from '../services/errors.js';
+import type { OrganizationService } from '../services/organizations.js';
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * Resolves `Authorization: Bearer <key>` to the caller's organization. Looked
+ * up on every request, so a key revoked with the CLI is refused at once.
+ */
+export function authenticate(organizations: OrganizationService): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const header = req.headers.authorization;
+    if (!header) throw new Forbidden('no Authorization header');
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match?.[1]) throw new Forbidden('Authorization header is not "Bearer <key>"');
+    const grant = organizations.authenticate(match[1]);
+    if (!grant) throw new Forbidden('unknown or revoked key');
+    if (grant.kind === 'read' && !READ_METHODS.has(req.method)) throw new Forbidden('read key used for a write');
+    const caller: Caller = { orgId: grant.orgId, keyKind: grant.kind, features: grant.features };
+    res.locals.caller = caller;
+    next();
+  };
+}
+
+/** The authenticated caller of a request that passed `authenticate`. */
+export function callerOf(res: Response): Caller {
+  return res.locals.caller as Caller;
+}

@@ -1,0 +1,57 @@
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { ApiError, Forbidden, SearchUnavailable, ValidationFailed } from '../services/errors.js';
+
+/** Sends the spec's standard error shape. */
+export function sendStandardError(req: Request, res: Response, statusCode: number, message: string): void {
+  res.status(statusCode).json({ statusCode, message, timestamp: new Date().toISOString(), path: req.originalUrl });
+}
+
+/** Any path no route answers: 404 in the standard shape. */
+export const notFoundHandler: RequestHandler = (req, res) => {
+  sendStandardError(req, res, 404, `Cannot ${req.method} ${req.path}: no such endpoint`);
+};
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  limit?: number;
+}
+
+/** The one place where errors become answers. Registered last. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    if (err instanceof ValidationFailed) {
+      res.status(400).json({ error: { formErrors: err.formErrors, fieldErrors: err.fieldErrors } });
+      return;
+    }
+    if (err instanceof SearchUnavailable) {
+      res.status(503).json({ error: err.message });
+      return;
+    }
+    if (err instanceof ApiError) {
+      if (err instanceof Forbidden) logger.info({ path: req.path, reason: err.reason }, 'request refused');
+      sendStandardError(req, res, err.status, err.message);
+      return;
+    }
+    const parserError = err as BodyParserError;
+    if (parserError.type === 'entity.parse.failed') {
+      sendStandardError(req, res, 400, `Malformed JSON body: ${(err as Error).message}`);
+      return;
+    }
+    if (parserError.type === 'entity.too.large') {
+      sendStandardError(req, res, 413, `Request body is larger than the limit of ${parserError.limit ?? 'the server'} bytes`);
+      return;
+    }
+    if (typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+      sendStandardError(req, res, parserError.status, (err as Error).message);
+      return;
+    }
+    logger.error({ err, path: req.path }, 'unexpected error');
+    sendStandardError(req, res, 500, 'Unknown Error');
+  };
+}

@@ -1,0 +1,21 @@
+import { Router } from 'express';
+import type { Health } from '../../../shared/api/system.js';
+import { buildOpenApiDocument } from '../../../shared/openapi/document.js';
+
+/** Endpoints that need no key: health and the OpenAPI document. */
+export function systemRoutes(options: { version: string; searchState: () => Health['search'] }): Router {
+  const router = Router();
+  let openApi: string | undefined;
+
+  router.get('/health', (_req, res) => {
+    const health: Health = { status: 'ok', version: options.version, search: options.searchState() };
+    res.json(health);
+  });
+
+  router.get('/openapi.json', (_req, res) => {
+    openApi ??= JSON.stringify(buildOpenApiDocument(options.version));
+    res.type('application/json').send(openApi);
+  });
+
+  return router;
+}

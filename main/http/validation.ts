@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import { BadRequest, ValidationFailed } from '../services/errors.js';
+
+type Issue = z.core.$ZodIssue;
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+const describeValue = (value: unknown) => {
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+};
+
+/** One readable sentence per problem, each naming the field. */
+function describeIssues(issues: readonly Issue[], input: unknown): { field: string; message: string }[] {
+  const out: { field: string; message: string }[] = [];
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        out.push({ field: field ? `${field}.${key}` : key, message: 'is not a writable field (unknown or read-only)' });
+      }
+      continue;
+    }
+    const value = valueAt(input, issue.path);
+    if (issue.code === 'invalid_type' && value === undefined) {
+      out.push({ field, message: 'is required' });
+    } else if (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_format') {
+      out.push({ field, message: `${issue.message} (got ${describeValue(value)})` });
+    } else {
+      out.push({ field, message: issue.message });
+    }
+  }
+  return out;
+}
+
+/** Parses a JSON write body; a failure is a 400 in the standard shape naming each field. */
+export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  if (body === undefined) {
+    throw new BadRequest('Request body is missing: send a JSON object with Content-Type: application/json');
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new BadRequest('Request body must be a JSON object');
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const problems = describeIssues(result.error.issues, body);
+  throw new BadRequest(problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; '));
+}
+
+/** Parses list query parameters; a failure is a 400 in the validation shape. */
+export function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
+  const result = schema.safeParse(query);
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const problem of describeIssues(result.error.issues, query)) {
+    if (problem.field === '') formErrors.push(problem.message);
+    else (fieldErrors[problem.field] ??= []).push(problem.message);
+  }
+  throw new ValidationFailed(fieldErrors, formErrors);
+}

@@ -1,0 +1,60 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pino, type Logger } from 'pino';
+import { API_PREFIX, createApp } from './app.js';
+import { bootstrapOrganization } from './bootstrap.js';
+import type { Config } from './config.js';
+import { systemClock, type Clock } from './services/clock.js';
+import { DATABASE_FILE, openDatabase, type Synchronous } from './storage/database.js';
+
+export interface RunningServer {
+  /** Base URL of the API, e.g. http://127.0.0.1:8787/api/v1 */
+  url: string;
+  port: number;
+  /** Credentials file written on first start, if this start wrote one. */
+  credentialsFile: string | undefined;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  logger?: Logger;
+  synchronous?: Synchronous;
+}
+
+/** Opens the data folder and serves the API. Used by `npm start`, Electron and tests alike. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const db = openDatabase(join(config.dataDir, DATABASE_FILE), { synchronous: options.synchronous ?? 'FULL' });
+  const { app, services } = createApp({ db, clock: options.clock ?? systemClock, logger });
+
+  let server: Server;
+  try {
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+    });
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const hostForUrl = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${hostForUrl}:${port}${API_PREFIX}`;
+  const credentialsFile = bootstrapOrganization(config.dataDir, services.organizations, url);
+
+  return {
+    url,
+    port,
+    credentialsFile,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => {
+          db.close();
+          if (err) reject(err);
+          else resolve();
+        });
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,14 @@
+import type { Feature } from '../../shared/features.js';
+import type { KeyKind } from '../storage/api-keys.js';
+import { FeatureNotAvailable } from './errors.js';
+
+/** Who is calling: the organization of the request's key, and what it may do. */
+export interface Caller {
+  orgId: string;
+  keyKind: KeyKind;
+  features: readonly string[];
+}
+
+export function requireFeature(caller: Caller, feature: Feature): void {
+  if (!caller.features.includes(feature)) throw new FeatureNotAvailable();
+}

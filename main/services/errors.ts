@@ -1,0 +1,61 @@
+/**
+ * Errors a service throws for the HTTP layer to answer in the spec's shapes.
+ * Messages are read by people integrating a till: they name the field, the
+ * value or the record, and say what would be accepted.
+ */
+export abstract class ApiError extends Error {
+  abstract readonly status: number;
+}
+
+export class BadRequest extends ApiError {
+  readonly status = 400;
+}
+
+export class NotFound extends ApiError {
+  readonly status = 404;
+  constructor(resource: string, id: string) {
+    super(`${resource} ${JSON.stringify(id)} not found`);
+  }
+}
+
+export class Forbidden extends ApiError {
+  readonly status = 403;
+  /** Why the request was refused, for the log only: the answer stays `Forbidden`. */
+  readonly reason: string;
+  constructor(reason: string) {
+    super('Forbidden');
+    this.reason = reason;
+  }
+}
+
+export class FeatureNotAvailable extends ApiError {
+  readonly status = 403;
+  constructor() {
+    super('Feature not available');
+  }
+}
+
+export class Conflict extends ApiError {
+  readonly status = 409;
+}
+
+export class PayloadTooLarge extends ApiError {
+  readonly status = 413;
+}
+
+/** Invalid list query: answered in the validation shape. */
+export class ValidationFailed extends ApiError {
+  readonly status = 400;
+  readonly formErrors: string[];
+  readonly fieldErrors: Record<string, string[]>;
+  constructor(fieldErrors: Record<string, string[]>, formErrors: string[] = []) {
+    super('Invalid query parameters');
+    this.fieldErrors = fieldErrors;
+    this.formErrors = formErrors;
+  }
+}
+
+/** Product search cannot answer yet: answered as `{ error }` with 503. */
+export class SearchUnavailable extends ApiError {
+  readonly status = 503;
+}

@@ -1,0 +1,154 @@
+import type { ListMeta } from '../../shared/api/common.js';
+import type { ProductCreate, ProductListQuery, ProductUpdate } from '../../shared/api/products.js';
+import { newId } from '../rules/ids.js';
+import type { Db } from '../storage/database.js';
+import type { OutboxStore } from '../storage/outbox.js';
+import type { ProductRecord, ProductStore } from '../storage/products.js';
+import { requireFeature, type Caller } from './caller.js';
+import type { Clock } from './clock.js';
+import { BadRequest, NotFound } from './errors.js';
+import { readCursor, toPage } from './paging.js';
+
+/** Answers `GET /products?q=`; provided by the search module. */
+export interface ProductSearch {
+  search(orgId: string, query: ProductListQuery & { q: string }): { data: ProductRecord[]; meta: ListMeta };
+}
+
+/** Told about every product write after it is committed (search index, image store). */
+export interface ProductListener {
+  productWritten(before: ProductRecord | undefined, after: ProductRecord): void;
+}
+
+/** Barcodes are matched case-insensitively: stored trimmed and lowercased. */
+export function normalizeCode(code: string): string {
+  return code.trim().toLowerCase();
+}
+
+const toUtc = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
+
+/** Applies the stored form to fields as a client sent them. */
+function normalizeFields(fields: ProductUpdate): ProductUpdate {
+  const out: ProductUpdate = { ...fields };
+  if (fields.barcode !== undefined) out.barcode = normalizeCode(fields.barcode);
+  if (fields.barcodeAliases !== undefined) {
+    out.barcodeAliases = fields.barcodeAliases.map((alias) => ({ ...alias, code: normalizeCode(alias.code) }));
+  }
+  if (fields.salePriceDateFrom !== undefined) out.salePriceDateFrom = toUtc(fields.salePriceDateFrom);
+  if (fields.salePriceDateTo !== undefined) out.salePriceDateTo = toUtc(fields.salePriceDateTo);
+  return out;
+}
+
+/** Removes what the API says is not stored: empty alias lists, empty barcode. */
+function finish(record: ProductRecord): ProductRecord {
+  if (record.barcodeAliases && record.barcodeAliases.length === 0) delete record.barcodeAliases;
+  if (record.barcode === '') record.barcode = record.id;
+  if (record.salePriceDateFrom && record.salePriceDateTo && record.salePriceDateFrom > record.salePriceDateTo) {
+    throw new BadRequest(
+      `salePriceDateTo (${record.salePriceDateTo}) must not be before salePriceDateFrom (${record.salePriceDateFrom})`,
+    );
+  }
+  return record;
+}
+
+export function createProductService(deps: {
+  db: Db;
+  products: ProductStore;
+  outbox: OutboxStore;
+  clock: Clock;
+  search?: ProductSearch;
+  listeners?: ProductListener[];
+}) {
+  const { db, products, outbox, clock } = deps;
+  const listeners = deps.listeners ?? [];
+
+  const mustGet = (orgId: string, id: string): ProductRecord => {
+    const product = products.get(orgId, id);
+    if (!product) throw new NotFound('Product', id);
+    return product;
+  };
+
+  const notify = (before: ProductRecord | undefined, after: ProductRecord) => {
+    for (const listener of listeners) listener.productWritten(before, after);
+  };
+
+  return {
+    create(caller: Caller, body: ProductCreate): string {
+      if (body.barcodeAliases !== undefined) requireFeature(caller, 'barcode-aliases');
+      const fields = normalizeFields(body);
+      const id = newId();
+      const now = clock.now().toISOString();
+      const record = finish({
+        ...fields,
+        id,
+        name: body.name,
+        price: body.price,
+        taxCategory: body.taxCategory,
+        barcode: fields.barcode ?? '',
+        imageUrl: fields.imageUrl ?? '',
+        deleted: false,
+        createdate: now,
+        lastupdate: now,
+        instance: caller.orgId,
+      });
+      const { instance: _org, deleted: _deleted, allowStore: _a, hideStore: _h, ...applied } = record;
+      db.transaction(() => {
+        products.insert(record);
+        outbox.append({ orgId: caller.orgId, resource: 'product', resourceId: id, operation: 'create', body: applied, createdAt: now });
+      })();
+      notify(undefined, mustGet(caller.orgId, id));
+      return id;
+    },
+
+    get(caller: Caller, id: string): ProductRecord {
+      return mustGet(caller.orgId, id);
+    },
+
+    update(caller: Caller, id: string, patch: ProductUpdate): void {
+      if (patch.barcodeAliases !== undefined) requireFeature(caller, 'barcode-aliases');
+      const fields = normalizeFields(patch);
+      if (Object.keys(fields).length === 0) {
+        mustGet(caller.orgId, id);
+        return;
+      }
+      const now = clock.now().toISOString();
+      const before = db.transaction(() => {
+        const current = mustGet(caller.orgId, id);
+        const next = finish({ ...current, ...fields, lastupdate: now });
+        products.replace(next);
+        outbox.append({ orgId: caller.orgId, resource: 'product', resourceId: id, operation: 'update', body: fields, createdAt: now });
+        return current;
+      })();
+      notify(before, mustGet(caller.orgId, id));
+    },
+
+    remove(caller: Caller, id: string): void {
+      const now = clock.now().toISOString();
+      const before = db.transaction(() => {
+        const current = mustGet(caller.orgId, id);
+        if (current.deleted) return undefined;
+        products.replace({ ...current, deleted: true, lastupdate: now });
+        outbox.append({ orgId: caller.orgId, resource: 'product', resourceId: id, operation: 'delete', body: {}, createdAt: now });
+        return current;
+      })();
+      if (before) notify(before, mustGet(caller.orgId, id));
+    },
+
+    list(caller: Caller, query: ProductListQuery): { data: ProductRecord[]; meta: ListMeta } {
+      if (query.q !== undefined) {
+        if (!deps.search) throw new BadRequest('Search is not configured on this server');
+        return deps.search.search(caller.orgId, { ...query, q: query.q });
+      }
+      const after = readCursor(query.cursor);
+      const rows = products.page({
+        orgId: caller.orgId,
+        afterId: after?.id,
+        limit: query.limit + 1,
+        store: query.store,
+        barcode: query.barcode === undefined ? undefined : normalizeCode(query.barcode),
+      });
+      return toPage(rows, query.limit, (p) => ({ key: p.id, id: p.id }));
+    },
+  };
+}
+
+export type ProductService = ReturnType<typeof createProductService>;

@@ -1,0 +1,25 @@
+import { readConfig } from './config.js';
+import { startServer } from './server.js';
+
+const config = readConfig();
+const server = await startServer(config);
+console.log(`Retail API listening on ${server.url} (data in ${config.dataDir})`);
+if (server.credentialsFile) {
+  console.log(`First start: created the organization "Local store"; its read and write keys are in ${server.credentialsFile}`);
+}
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing`);
+  server.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

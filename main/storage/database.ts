@@ -1,0 +1,35 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { applyMigrations } from './migrate.js';
+
+export type Db = Database.Database;
+
+/** File name of the SQLite database inside `DATA_DIR`. */
+export const DATABASE_FILE = 'retail.sqlite';
+
+/**
+ * Durability of each commit. WAL with `synchronous = FULL` makes every
+ * committed sale survive a power cut, which a till needs more than the last
+ * few percent of write speed.
+ */
+export type Synchronous = 'FULL' | 'NORMAL';
+
+export interface OpenOptions {
+  synchronous?: Synchronous;
+  readonly?: boolean;
+}
+
+/** Opens (creating if needed) the database file and brings its schema up to date. */
+export function openDatabase(file: string, options: OpenOptions = {}): Db {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
+  db.pragma('foreign_keys = ON');
+  // The CLI and the server write to one file from two processes; wait for the
+  // other's short transaction instead of failing with SQLITE_BUSY.
+  db.pragma('busy_timeout = 5000');
+  applyMigrations(db);
+  return db;
+}

@@ -1,0 +1,63 @@
+import type { Db } from './database.js';
+
+export type OutboxOperation = 'create' | 'update' | 'delete';
+
+export interface OutboxEntry {
+  orgId: string;
+  resource: string;
+  resourceId: string;
+  operation: OutboxOperation;
+  /** The body as applied: what the upstream must receive to make the same change. */
+  body: unknown;
+  createdAt: string;
+}
+
+export interface StoredOutboxEntry extends OutboxEntry {
+  seq: number;
+  state: string;
+  attempts: number;
+  lastError: string | null;
+}
+
+interface RawEntry {
+  seq: number;
+  org_id: string;
+  resource: string;
+  resource_id: string;
+  operation: OutboxOperation;
+  body: string;
+  created_at: string;
+  state: string;
+  attempts: number;
+  last_error: string | null;
+}
+
+export function createOutboxStore(db: Db) {
+  const insert = db.prepare(
+    'INSERT INTO outbox (org_id, resource, resource_id, operation, body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const byOrg = db.prepare<[string], RawEntry>('SELECT * FROM outbox WHERE org_id = ? ORDER BY seq');
+
+  return {
+    /** Call inside the transaction of the write it records. */
+    append(entry: OutboxEntry): void {
+      insert.run(entry.orgId, entry.resource, entry.resourceId, entry.operation, JSON.stringify(entry.body), entry.createdAt);
+    },
+    listByOrg(orgId: string): StoredOutboxEntry[] {
+      return byOrg.all(orgId).map((row) => ({
+        seq: row.seq,
+        orgId: row.org_id,
+        resource: row.resource,
+        resourceId: row.resource_id,
+        operation: row.operation,
+        body: JSON.parse(row.body) as unknown,
+        createdAt: row.created_at,
+        state: row.state,
+        attempts: row.attempts,
+        lastError: row.last_error,
+      }));
+    },
+  };
+}
+
+export type OutboxStore = ReturnType<typeof createOutboxStore>;

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { TAX_CATEGORIES } from '../tax.js';
+import { CentsSchema, CursorQuery, DateTimeSchema, IdSchema, StoreIdListSchema, limitQuery } from './common.js';
+
+/** Effective maximum of `limit` when searching with `q`. */
+export const MAX_SEARCH_LIMIT = 250;
+/** Largest `offset` accepted with `q`. */
+export const MAX_SEARCH_OFFSET = 10000;
+
+export const TaxCategorySchema = z
+  .enum(TAX_CATEGORIES, { error: `must be one of ${TAX_CATEGORIES.map((c) => `"${c}"`).join(', ')}` })
+  .describe('Swiss VAT category: "8.1", "2.6", "3.8" or "0" (rates 8.1 %, 2.6 %, 3.8 %, 0 %).');
+
+export const BarcodeAliasSchema = z
+  .strictObject({
+    code: z.string().trim().min(1, { error: 'must not be empty' }).describe('Additional EAN or other code; stored lowercased.'),
+    quantity: z.number().positive({ error: 'must be greater than 0' }).default(1).describe('Base units the code stands for; default 1.'),
+    price: CentsSchema.optional().describe('Pack price in cents.'),
+    label: z.string().optional(),
+    externalId: z.string().optional().describe('External article id.'),
+  })
+  .meta({ id: 'BarcodeAlias' });
+
+const productWritableFields = {
+  externalId: z.string().describe('External identifier.'),
+  name: z.string().trim().min(1, { error: 'must not be empty' }),
+  price: CentsSchema.describe('Gross price in cents (VAT included).'),
+  supplier: z.string().describe('Supplier id.'),
+  taxCategory: TaxCategorySchema,
+  category: z.string().describe('Category id; the category decides `allowStore`/`hideStore`.'),
+  declarations: z.string(),
+  barcode: z.string().describe('Stored trimmed and lowercased; empty means the product id.'),
+  barcodeAliases: z
+    .array(BarcodeAliasSchema)
+    .describe('Needs the barcode-aliases feature. An empty array removes the aliases.'),
+  depositProduct: CentsSchema.describe('Deposit in cents per unit.'),
+  depositProductLabel: z.string(),
+  description: z.string(),
+  salePrice: CentsSchema.describe('Sale price in cents, used between `salePriceDateFrom` and `salePriceDateTo`.'),
+  salePercentage: z.number(),
+  salePriceDateFrom: DateTimeSchema,
+  salePriceDateTo: DateTimeSchema,
+  costPrice: CentsSchema,
+  margin: z.number(),
+  showOnScreen: z.boolean(),
+  ageRestriction: z.boolean(),
+  showOnScale: z.boolean(),
+  saleStop: z.boolean(),
+  deactivated: z.boolean(),
+  openInput: z.boolean(),
+  imageUrl: z.string().describe('Stored as given; an empty string on update clears it and deletes a stored image.'),
+  index: z.int({ error: 'must be a whole number' }).describe('Sort position.'),
+};
+
+const optionalWritable = Object.fromEntries(
+  Object.entries(productWritableFields).map(([key, schema]) => [key, schema.optional()]),
+) as { [K in keyof typeof productWritableFields]: z.ZodOptional<(typeof productWritableFields)[K]> };
+
+export const ProductCreateSchema = z
+  .strictObject({
+    ...optionalWritable,
+    name: productWritableFields.name,
+    price: productWritableFields.price,
+    taxCategory: productWritableFields.taxCategory,
+  })
+  .meta({ id: 'ProductCreate', description: 'A new product. Unknown and read-only fields are refused.' });
+
+export const ProductUpdateSchema = z
+  .strictObject(optionalWritable)
+  .meta({ id: 'ProductUpdate', description: 'Partial update: only the fields sent change.' });
+
+export const ProductSchema = z
+  .object({
+    id: IdSchema,
+    ...optionalWritable,
+    name: productWritableFields.name,
+    price: productWritableFields.price,
+    taxCategory: productWritableFields.taxCategory,
+    barcode: productWritableFields.barcode,
+    imageUrl: z.string().describe('Empty string when the product has no image.'),
+    barcodeAliases: z.array(BarcodeAliasSchema).optional().describe('Absent when the product has none.'),
+    allowStore: StoreIdListSchema.optional().describe("Read-only copy of the category's allowed stores; absent when empty."),
+    hideStore: StoreIdListSchema.optional().describe("Read-only copy of the category's hidden stores; absent when empty."),
+    deleted: z.boolean(),
+    createdate: DateTimeSchema,
+    lastupdate: DateTimeSchema,
+    instance: z.string().describe('Organization id.'),
+  })
+  .meta({ id: 'Product', description: 'A product. Optional fields that were never set are absent.' });
+
+export const ProductListQuerySchema = z
+  .object({
+    q: z.string().trim().min(1, { error: 'must not be empty' }).optional().describe('Search text; enables `offset`.'),
+    limit: limitQuery(),
+    offset: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(0, { error: 'Number must be at least 0' })
+      .max(MAX_SEARCH_OFFSET, { error: `Number must be at most ${MAX_SEARCH_OFFSET}` })
+      .optional()
+      .describe(`0 to ${MAX_SEARCH_OFFSET}, default 0; only with \`q\`.`),
+    store: z.string().min(1).optional().describe('Leave out products hidden in this store.'),
+    cursor: CursorQuery.optional().describe('Opaque cursor; only without `q`.'),
+    barcode: z
+      .string()
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .optional()
+      .describe('Extension: exact lookup by barcode or barcode-alias code (case-insensitive).'),
+  })
+  .superRefine((query, ctx) => {
+    if (query.q === undefined && query.offset !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['offset'], message: 'offset is only allowed together with q' });
+    }
+    if (query.q !== undefined && query.cursor !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'cursor is only allowed without q; use offset to page a search' });
+    }
+    if (query.q !== undefined && query.barcode !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['barcode'], message: 'barcode cannot be combined with q' });
+    }
+  });
+
+export type Product = z.infer<typeof ProductSchema>;
+export type ProductCreate = z.infer<typeof ProductCreateSchema>;
+export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+export type BarcodeAlias = z.infer<typeof BarcodeAliasSchema>;

@@ -1,0 +1,54 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { CreatedSchema, SuccessSchema, dataOf, listOf } from '../api/common.js';
+import { ProductCreateSchema, ProductListQuerySchema, ProductSchema, ProductUpdateSchema } from '../api/products.js';
+import { errors, json } from './helpers.js';
+
+const params = z.object({ productId: z.string().describe('Product id.') });
+
+export function registerProductPaths(registry: OpenAPIRegistry): void {
+  registry.register('Product', ProductSchema);
+  registry.registerPath({
+    method: 'get',
+    path: '/products',
+    tags: ['Products'],
+    summary: 'List, search or look up products by barcode',
+    description:
+      'Without `q`: active products in id order, paged by `cursor`. With `q`: search, paged by `offset`. ' +
+      'With `barcode` (extension): exact match on barcode or alias code.',
+    request: { query: ProductListQuerySchema },
+    responses: { 200: json(listOf(ProductSchema), 'A page of products.'), ...errors([400, 403], { validation: true, search: true }) },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/products',
+    tags: ['Products'],
+    summary: 'Create a product (Write key)',
+    request: { body: { content: { 'application/json': { schema: ProductCreateSchema } } } },
+    responses: { 200: json(CreatedSchema, 'Created.'), ...errors([400, 403]) },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/products/{productId}',
+    tags: ['Products'],
+    summary: 'Read a product (also a soft-deleted one, with `deleted: true`)',
+    request: { params },
+    responses: { 200: json(dataOf(ProductSchema), 'The product.'), ...errors([403, 404]) },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/products/{productId}',
+    tags: ['Products'],
+    summary: 'Update a product partially (Write key)',
+    request: { params, body: { content: { 'application/json': { schema: ProductUpdateSchema } } } },
+    responses: { 200: json(SuccessSchema, 'Updated.'), ...errors([400, 403, 404]) },
+  });
+  registry.registerPath({
+    method: 'delete',
+    path: '/products/{productId}',
+    tags: ['Products'],
+    summary: 'Soft-delete a product (Write key)',
+    request: { params },
+    responses: { 200: json(SuccessSchema, 'Deleted (also when it already was).'), ...errors([403, 404]) },
+  });
+}

@@ -1,0 +1,23 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { HealthSchema } from '../api/system.js';
+import { EXTENSION, json } from './helpers.js';
+
+export function registerSystemPaths(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'get',
+    path: '/health',
+    ...EXTENSION,
+    summary: 'Liveness and search readiness (no key needed)',
+    security: [],
+    responses: { 200: json(HealthSchema, 'The server answers.') },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/openapi.json',
+    ...EXTENSION,
+    summary: 'This OpenAPI 3.1 document (no key needed)',
+    security: [],
+    responses: { 200: json(z.record(z.string(), z.unknown()), 'The document.') },
+  });
+}

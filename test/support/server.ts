@@ -1,0 +1,75 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type RunningServer, type StartOptions } from '../../main/server.js';
+import { systemClock } from '../../main/services/clock.js';
+import { createServices } from '../../main/services/index.js';
+import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
+
+export interface TestOrg {
+  id: string;
+  readKey: string;
+  writeKey: string;
+}
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  running: RunningServer;
+  /** Creates an organization the way the CLI does, through its own connection. */
+  createOrg(features?: string[]): TestOrg;
+  /** A separate read connection to the server's SQLite file, to prove side effects. */
+  sqlite(): Database.Database;
+  /** Stops the server; the data folder stays until `destroy`. */
+  stop(): Promise<void>;
+  /** Starts a new server on the same data folder. */
+  restart(options?: StartOptions): Promise<TestServer>;
+  destroy(): Promise<void>;
+}
+
+export function makeDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'retail-test-'));
+}
+
+export async function startTestServer(options: StartOptions & { dataDir?: string } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? makeDataDir();
+  const running = await startServer({ host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent' }, options);
+  const connections: Database.Database[] = [];
+  let stopped = false;
+
+  const server: TestServer = {
+    url: running.url,
+    dataDir,
+    running,
+    createOrg(features = []) {
+      const db = openDatabase(join(dataDir, DATABASE_FILE));
+      try {
+        const org = createServices({ db, clock: systemClock }).organizations.create({ name: 'Test org', features });
+        return { id: org.id, readKey: org.readKey, writeKey: org.writeKey };
+      } finally {
+        db.close();
+      }
+    },
+    sqlite() {
+      const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
+      connections.push(db);
+      return db;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      for (const db of connections.splice(0)) db.close();
+      await running.close();
+    },
+    async restart(restartOptions = {}) {
+      await server.stop();
+      return startTestServer({ ...options, ...restartOptions, dataDir });
+    },
+    async destroy() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
