@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { authenticate } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
@@ -8,7 +9,7 @@ import { systemRoutes } from './http/routes/system.js';
 import type { Clock } from './services/clock.js';
 import { createServices, type Services } from './services/index.js';
 import type { Db } from './storage/database.js';
-import { VERSION } from './version.js';
+import { PROJECT_ROOT, VERSION } from './version.js';
 
 export const API_PREFIX = '/api/v1';
 /** Largest JSON body accepted; an order with thousands of lines stays well below it. */
@@ -36,6 +37,8 @@ export function createApp(deps: AppDeps): { app: Express; services: Services } {
   api.use(productRoutes(services.products));
 
   app.use(API_PREFIX, api);
+  // The status page and, in the Electron app, the window's content.
+  app.use(express.static(join(PROJECT_ROOT, 'renderer'), { index: 'index.html', dotfiles: 'ignore', redirect: false }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return { app, services };

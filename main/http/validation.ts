@@ -29,7 +29,7 @@ function describeIssues(issues: readonly Issue[], input: unknown): { field: stri
       continue;
     }
     const value = valueAt(input, issue.path);
-    if (issue.code === 'invalid_type' && value === undefined) {
+    if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && value === undefined) {
       out.push({ field, message: 'is required' });
     } else if (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_format') {
       out.push({ field, message: `${issue.message} (got ${describeValue(value)})` });

@@ -1,0 +1,111 @@
+import { EventEmitter } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { onReady, setupApp, type ElectronMain, type ElectronModule } from '../main/electron/main-process.js';
+import { isAllowedNavigation, kioskWindowOptions } from '../main/electron/window.js';
+
+/** Stand-in for the `electron` module: records what the main process asks of it. */
+function standInElectron(userData: string) {
+  const app = Object.assign(new EventEmitter(), {
+    quitCalls: 0,
+    lock: true,
+    whenReady: () => Promise.resolve(),
+    getPath: (name: string) => (name === 'userData' ? userData : '/nonexistent'),
+    quit() {
+      app.quitCalls += 1;
+    },
+    requestSingleInstanceLock: () => app.lock,
+  });
+  const windows: StandInWindow[] = [];
+  class StandInWindow extends EventEmitter {
+    loaded: string | undefined;
+    shown = false;
+    openHandler: (() => { action: string }) | undefined;
+    webContents = Object.assign(new EventEmitter(), {
+      setWindowOpenHandler: (handler: () => { action: string }) => {
+        this.openHandler = handler;
+      },
+    });
+    constructor(readonly options: unknown) {
+      super();
+      windows.push(this);
+    }
+    async loadURL(url: string) {
+      this.loaded = url;
+    }
+    show() {
+      this.shown = true;
+    }
+    focus() {}
+  }
+  const module = { app, BrowserWindow: StandInWindow } as unknown as ElectronModule;
+  return { module, app, windows };
+}
+
+const started: ElectronMain[] = [];
+const folders: string[] = [];
+afterEach(async () => {
+  for (const main of started.splice(0)) await main.server.close();
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('kiosk window options', () => {
+  it('isolate the page from Node', () => {
+    const options = kioskWindowOptions({ kiosk: true });
+    expect(options.kiosk).toBe(true);
+    expect(options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+  });
+
+  it.each([
+    ['http://127.0.0.1:5000/', true],
+    ['http://127.0.0.1:5000/api/v1/health', true],
+    ['http://127.0.0.1:5001/', false],
+    ['https://example.com/', false],
+    ['file:///etc/passwd', false],
+    ['not a url', false],
+  ])('navigation to %s allowed: %s', (url, allowed) => {
+    expect(isAllowedNavigation(url, 'http://127.0.0.1:5000')).toBe(allowed);
+  });
+});
+
+describe('Electron main process', () => {
+  it('starts the API on 127.0.0.1 in the user-data folder and opens the window on it', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'retail-electron-'));
+    folders.push(userData);
+    const electron = standInElectron(userData);
+    const main = await onReady(electron.module, { LOG_LEVEL: 'silent' });
+    started.push(main);
+
+    expect(main.server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    const health = await fetch(`${main.server.url}/health`);
+    expect(health.status).toBe(200);
+    expect(main.server.credentialsFile).toBe(join(userData, 'data', 'credentials.json'));
+
+    const [window] = electron.windows;
+    expect(window?.loaded).toBe(new URL(main.server.url).origin + '/');
+    const page = await fetch(window!.loaded!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Store server</title>');
+    expect(window?.openHandler?.()).toEqual({ action: 'deny' });
+
+    const blocked = { prevented: false, preventDefault() { this.prevented = true; } };
+    window?.webContents.emit('will-navigate', blocked, 'https://example.com/');
+    expect(blocked.prevented).toBe(true);
+    const local = { prevented: false, preventDefault() { this.prevented = true; } };
+    window?.webContents.emit('will-navigate', local, `${new URL(main.server.url).origin}/index.html`);
+    expect(local.prevented).toBe(false);
+
+    window?.emit('ready-to-show');
+    expect(window?.shown).toBe(true);
+  });
+
+  it('quits when another instance already runs', async () => {
+    const electron = standInElectron('/nonexistent');
+    electron.app.lock = false;
+    expect(await setupApp(electron.module)).toBeUndefined();
+    expect(electron.app.quitCalls).toBe(1);
+    expect(electron.windows).toHaveLength(0);
+  });
+});

@@ -1,0 +1,31 @@
+/** A product body with every writable field set, each with its API type. */
+export function fullProduct(overrides: Record<string, unknown> = {}) {
+  return {
+    externalId: 'ext-42',
+    name: 'Bio Vollmilch 1l',
+    price: 195,
+    supplier: 'sup-1',
+    taxCategory: '2.6',
+    category: 'cat-1',
+    declarations: 'Milch',
+    barcode: '7610000000001',
+    depositProduct: 30,
+    depositProductLabel: 'Pfand',
+    description: 'Frische Vollmilch',
+    salePrice: 150,
+    salePercentage: 23.5,
+    salePriceDateFrom: '2026-11-01T00:00:00.000Z',
+    salePriceDateTo: '2026-11-30T23:59:59.000Z',
+    costPrice: 120,
+    margin: 38.5,
+    showOnScreen: true,
+    ageRestriction: false,
+    showOnScale: false,
+    saleStop: false,
+    deactivated: false,
+    openInput: false,
+    imageUrl: 'https://cdn.example.com/milk.png',
+    index: 7,
+    ...overrides,
+  };
+}
