@@ -1,0 +1,118 @@
+import type { ListMeta } from '../../shared/api/common.js';
+import type { Feature } from '../../shared/features.js';
+import type {
+  BlockedIdentity,
+  BlockedIdentityCreate,
+  BlockedIdentityListQuery,
+  BlockedIdentityUpdate,
+  IdentityLog,
+  IdentityLogCreate,
+  IdentityLogListQuery,
+} from '../../shared/api/identity-logs.js';
+import { newId } from '../rules/ids.js';
+import { toStoredTime } from '../rules/timestamps.js';
+import type { Db } from '../storage/database.js';
+import type { IdentityLogStore } from '../storage/identity-logs.js';
+import type { OutboxStore } from '../storage/outbox.js';
+import { requireFeature, type Caller } from './caller.js';
+import type { Clock } from './clock.js';
+import { NotFound } from './errors.js';
+import { readCursor, toPage } from './paging.js';
+import { readTimeCursor } from './time-cursor.js';
+
+/** The feature every identity-log endpoint needs. */
+export const IDENTITY_LOGS: Feature = 'identity-logs';
+
+export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityLogStore; outbox: OutboxStore; clock: Clock }) {
+  const { db, identityLogs, outbox, clock } = deps;
+
+  const mustGetBlocked = (orgId: string, id: string): BlockedIdentity => {
+    const blocked = identityLogs.getBlocked(orgId, id);
+    if (!blocked) throw new NotFound('Blocked identity', id);
+    return blocked;
+  };
+
+  return {
+    /** Records one identity check; its time is `logDate` when the kiosk sends one, else now. */
+    record(caller: Caller, body: IdentityLogCreate): string {
+      requireFeature(caller, IDENTITY_LOGS);
+      const id = newId();
+      const now = clock.now().toISOString();
+      const applied: IdentityLogCreate = { ...body, logDate: body.logDate === undefined ? now : toStoredTime(body.logDate) };
+      const log: IdentityLog = { ...applied, id, logDate: applied.logDate as string, instance: caller.orgId };
+      db.transaction(() => {
+        identityLogs.insertLog(log, now);
+        outbox.append({ orgId: caller.orgId, resource: 'identity-log', resourceId: id, operation: 'create', body: applied, createdAt: now });
+      })();
+      return id;
+    },
+
+    /** Identity checks newest first, filtered, paged by keyset cursor. */
+    list(caller: Caller, query: IdentityLogListQuery): { data: IdentityLog[]; meta: ListMeta } {
+      requireFeature(caller, IDENTITY_LOGS);
+      const after = readTimeCursor(query.cursor);
+      const rows = identityLogs.logPage({
+        orgId: caller.orgId,
+        store: query.store,
+        source: query.source,
+        access: query.access === undefined ? undefined : query.access === 'allowed',
+        start: query.start === undefined ? undefined : toStoredTime(query.start),
+        end: query.end === undefined ? undefined : toStoredTime(query.end),
+        after: after && { logDate: after.key, id: after.id },
+        limit: query.limit + 1,
+      });
+      return toPage(rows, query.limit, (log) => ({ key: log.logDate, id: log.id }));
+    },
+
+    block(caller: Caller, body: BlockedIdentityCreate): string {
+      requireFeature(caller, IDENTITY_LOGS);
+      const id = newId();
+      const now = clock.now().toISOString();
+      const blocked: BlockedIdentity = { id, date: now, ...body, deleted: false };
+      db.transaction(() => {
+        identityLogs.insertBlocked(caller.orgId, blocked, now);
+        outbox.append({ orgId: caller.orgId, resource: 'blocked-identity', resourceId: id, operation: 'create', body, createdAt: now });
+      })();
+      return id;
+    },
+
+    /** A blocked identity, also an unblocked one (with `deleted: true`). */
+    getBlocked(caller: Caller, id: string): BlockedIdentity {
+      requireFeature(caller, IDENTITY_LOGS);
+      return mustGetBlocked(caller.orgId, id);
+    },
+
+    /** Replaces comment and names; birthDate only when sent, since it cannot be cleared. */
+    updateBlocked(caller: Caller, id: string, body: BlockedIdentityUpdate): void {
+      requireFeature(caller, IDENTITY_LOGS);
+      const now = clock.now().toISOString();
+      db.transaction(() => {
+        const current = mustGetBlocked(caller.orgId, id);
+        identityLogs.updateBlocked(caller.orgId, { ...current, ...body }, now);
+        outbox.append({ orgId: caller.orgId, resource: 'blocked-identity', resourceId: id, operation: 'update', body, createdAt: now });
+      })();
+    },
+
+    /** Soft-deletes (unblocks); deleting an unblocked identity again changes nothing. */
+    unblock(caller: Caller, id: string): void {
+      requireFeature(caller, IDENTITY_LOGS);
+      const now = clock.now().toISOString();
+      db.transaction(() => {
+        const current = mustGetBlocked(caller.orgId, id);
+        if (current.deleted) return;
+        identityLogs.updateBlocked(caller.orgId, { ...current, deleted: true }, now);
+        outbox.append({ orgId: caller.orgId, resource: 'blocked-identity', resourceId: id, operation: 'delete', body: {}, createdAt: now });
+      })();
+    },
+
+    /** Active blocked identities in id order, paged by keyset cursor. */
+    listBlocked(caller: Caller, query: BlockedIdentityListQuery): { data: BlockedIdentity[]; meta: ListMeta } {
+      requireFeature(caller, IDENTITY_LOGS);
+      const after = readCursor(query.cursor);
+      const rows = identityLogs.blockedPage(caller.orgId, after?.id, query.limit + 1);
+      return toPage(rows, query.limit, (b) => ({ key: b.id, id: b.id }));
+    },
+  };
+}
+
+export type IdentityLogService = ReturnType<typeof createIdentityLogService>;

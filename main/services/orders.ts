@@ -1,0 +1,155 @@
+import type { ListMeta } from '../../shared/api/common.js';
+import type { Order, OrderCreate, OrderLineCreate, OrderListQuery, OrderUpdate } from '../../shared/api/orders.js';
+import { newId } from '../rules/ids.js';
+import { orderTotal, priceLine, type PricedProduct } from '../rules/order-pricing.js';
+import { toStoredTime } from '../rules/timestamps.js';
+import type { Db } from '../storage/database.js';
+import type { OrderStore } from '../storage/orders.js';
+import type { OutboxStore } from '../storage/outbox.js';
+import type { ProductStore } from '../storage/products.js';
+import type { StoreStore } from '../storage/stores.js';
+import type { Caller } from './caller.js';
+import type { Clock } from './clock.js';
+import { BadRequest, NotFound } from './errors.js';
+import { toPage } from './paging.js';
+import { readTimeCursor } from './time-cursor.js';
+
+/** Payment state of an order created without one. */
+export const DEFAULT_PAYMENT_STATE = 'successful';
+
+const OPTIONAL_FIELDS = ['paymentMethod', 'paymentBrand', 'transactionMessage', 'giftcardId'] as const;
+
+/** The create body that makes the same order elsewhere: every line as sold, so no other catalog re-prices it. */
+function replayBody(order: Order): OrderCreate {
+  const { id: _id, price: _price, deleted: _deleted, products, ...fields } = order;
+  return {
+    ...fields,
+    products: products.map(({ productId, quantity, title, price, taxRate, deposit }) => ({
+      productId,
+      quantity,
+      title,
+      price,
+      taxRate,
+      deposit,
+    })),
+  };
+}
+
+/** Applies the stored form to update fields as a client sent them. */
+function normalizePatch(patch: OrderUpdate): OrderUpdate {
+  const out: OrderUpdate = { ...patch };
+  if (patch.transactionDate !== undefined) out.transactionDate = toStoredTime(patch.transactionDate);
+  return out;
+}
+
+export function createOrderService(deps: {
+  db: Db;
+  orders: OrderStore;
+  products: ProductStore;
+  stores: StoreStore;
+  outbox: OutboxStore;
+  clock: Clock;
+}) {
+  const { db, orders, products, stores, outbox, clock } = deps;
+
+  const mustGet = (orgId: string, id: string): Order => {
+    const order = orders.get(orgId, id);
+    if (!order) throw new NotFound('Order', id);
+    return order;
+  };
+
+  const requireStore = (orgId: string, storeId: string): void => {
+    const store = stores.get(orgId, storeId);
+    if (!store) throw new BadRequest(`store: no store ${JSON.stringify(storeId)} in this organization`);
+    if (store.deleted) throw new BadRequest(`store: store ${JSON.stringify(storeId)} is deleted`);
+  };
+
+  const sellableProduct = (orgId: string, line: OrderLineCreate, index: number): PricedProduct => {
+    const field = `products.${index}.productId`;
+    const name = JSON.stringify(line.productId);
+    const product = products.get(orgId, line.productId);
+    if (!product) throw new BadRequest(`${field}: no product ${name} in this organization`);
+    if (product.deleted) throw new BadRequest(`${field}: product ${name} is deleted and cannot be sold`);
+    if (product.saleStop) throw new BadRequest(`${field}: product ${name} has saleStop set and cannot be sold`);
+    if (product.deactivated) throw new BadRequest(`${field}: product ${name} is deactivated and cannot be sold`);
+    return product;
+  };
+
+  return {
+    /**
+     * Records a sale priced from the catalog. With an orderId already used in
+     * the organization it returns that order's id and stores nothing, also when
+     * the catalog has changed since: a till retrying a sale must not fail.
+     */
+    create(caller: Caller, body: OrderCreate): string {
+      const orgId = caller.orgId;
+      const now = clock.now().toISOString();
+      // IMMEDIATE takes the write lock before the orderId lookup, so another
+      // process cannot store the same orderId between lookup and insert.
+      return db
+        .transaction((): string => {
+          const known = body.orderId === undefined ? undefined : orders.idOfOrderId(orgId, body.orderId);
+          if (known !== undefined) return known;
+          requireStore(orgId, body.store);
+          const orderDate = body.orderDate === undefined ? now : toStoredTime(body.orderDate);
+          const lines = body.products.map((line, index) => priceLine(sellableProduct(orgId, line, index), line, orderDate));
+          const price = orderTotal(lines);
+          if (!Number.isSafeInteger(price)) throw new BadRequest('products: the order total is too large to be counted in cents');
+          const id = newId();
+          const order: Order = {
+            id,
+            orderId: body.orderId ?? id,
+            store: body.store,
+            price,
+            paymentState: body.paymentState ?? DEFAULT_PAYMENT_STATE,
+            orderDate,
+            deleted: false,
+            products: lines,
+          };
+          for (const field of OPTIONAL_FIELDS) if (body[field] !== undefined) order[field] = body[field];
+          if (body.transactionDate !== undefined) order.transactionDate = toStoredTime(body.transactionDate);
+          // The lock makes a conflict here unlikely; the unique index makes it harmless.
+          if (!orders.insert(orgId, order, now)) return orders.idOfOrderId(orgId, order.orderId) as string;
+          outbox.append({ orgId, resource: 'order', resourceId: id, operation: 'create', body: replayBody(order), createdAt: now });
+          return id;
+        })
+        .immediate();
+    },
+
+    /** An order, also a soft-deleted one (with `deleted: true`). */
+    get(caller: Caller, id: string): Order {
+      return mustGet(caller.orgId, id);
+    },
+
+    update(caller: Caller, id: string, patch: OrderUpdate): void {
+      const fields = normalizePatch(patch);
+      if (Object.keys(fields).length === 0) {
+        mustGet(caller.orgId, id);
+        return;
+      }
+      const now = clock.now().toISOString();
+      db.transaction(() => {
+        const current = mustGet(caller.orgId, id);
+        orders.update(caller.orgId, { ...current, ...fields }, now);
+        outbox.append({ orgId: caller.orgId, resource: 'order', resourceId: id, operation: 'update', body: fields, createdAt: now });
+      })();
+    },
+
+    /** Orders with orderDate in [start, end], newest first, paged by keyset cursor. */
+    list(caller: Caller, query: OrderListQuery): { data: Order[]; meta: ListMeta } {
+      const after = readTimeCursor(query.cursor);
+      const rows = orders.page({
+        orgId: caller.orgId,
+        start: toStoredTime(query.start),
+        end: toStoredTime(query.end),
+        paymentState: query.paymentState,
+        includeDeleted: query.includeDeleted,
+        after: after && { orderDate: after.key, id: after.id },
+        limit: query.limit + 1,
+      });
+      return toPage(rows, query.limit, (o) => ({ key: o.orderDate, id: o.id }));
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,0 +1,60 @@
+import type { ListMeta } from '../../shared/api/common.js';
+import type { Store, StoreCreate, StoreListQuery, StoreUpdate } from '../../shared/api/stores.js';
+import { newId } from '../rules/ids.js';
+import { applyNullablePatch } from '../rules/nullable-patch.js';
+import type { Db } from '../storage/database.js';
+import type { OutboxStore } from '../storage/outbox.js';
+import type { StoreStore } from '../storage/stores.js';
+import type { Caller } from './caller.js';
+import type { Clock } from './clock.js';
+import { NotFound } from './errors.js';
+import { readCursor, toPage } from './paging.js';
+
+export function createStoreService(deps: { db: Db; stores: StoreStore; outbox: OutboxStore; clock: Clock }) {
+  const { db, stores, outbox, clock } = deps;
+
+  const mustGet = (orgId: string, id: string): Store => {
+    const store = stores.get(orgId, id);
+    if (!store) throw new NotFound('Store', id);
+    return store;
+  };
+
+  return {
+    create(caller: Caller, body: StoreCreate): string {
+      const id = newId();
+      const now = clock.now().toISOString();
+      const record: Store = { ...body, id, deleted: false, createdate: now, lastupdate: now, instance: caller.orgId };
+      db.transaction(() => {
+        stores.insert(record);
+        outbox.append({ orgId: caller.orgId, resource: 'store', resourceId: id, operation: 'create', body, createdAt: now });
+      })();
+      return id;
+    },
+
+    get(caller: Caller, id: string): Store {
+      return mustGet(caller.orgId, id);
+    },
+
+    update(caller: Caller, id: string, patch: StoreUpdate): void {
+      if (Object.keys(patch).length === 0) {
+        mustGet(caller.orgId, id);
+        return;
+      }
+      const now = clock.now().toISOString();
+      db.transaction(() => {
+        const current = mustGet(caller.orgId, id);
+        stores.replace({ ...applyNullablePatch(current, patch), lastupdate: now });
+        outbox.append({ orgId: caller.orgId, resource: 'store', resourceId: id, operation: 'update', body: patch, createdAt: now });
+      })();
+    },
+
+    /** Active stores in id order, paged by keyset cursor. */
+    list(caller: Caller, query: StoreListQuery): { data: Store[]; meta: ListMeta } {
+      const after = readCursor(query.cursor);
+      const rows = stores.page({ orgId: caller.orgId, afterId: after?.id, limit: query.limit + 1 });
+      return toPage(rows, query.limit, (s) => ({ key: s.id, id: s.id }));
+    },
+  };
+}
+
+export type StoreService = ReturnType<typeof createStoreService>;

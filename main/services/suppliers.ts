@@ -1,0 +1,57 @@
+import type { ListMeta } from '../../shared/api/common.js';
+import type { Supplier, SupplierCreate, SupplierListQuery, SupplierUpdate } from '../../shared/api/suppliers.js';
+import { newId } from '../rules/ids.js';
+import type { Db } from '../storage/database.js';
+import type { OutboxStore } from '../storage/outbox.js';
+import type { SupplierStore } from '../storage/suppliers.js';
+import type { Caller } from './caller.js';
+import type { Clock } from './clock.js';
+import { NotFound } from './errors.js';
+
+export function createSupplierService(deps: { db: Db; suppliers: SupplierStore; outbox: OutboxStore; clock: Clock }) {
+  const { db, suppliers, outbox, clock } = deps;
+
+  const mustGet = (orgId: string, id: string): Supplier => {
+    const supplier = suppliers.get(orgId, id);
+    if (!supplier) throw new NotFound('Supplier', id);
+    return supplier;
+  };
+
+  return {
+    create(caller: Caller, body: SupplierCreate): string {
+      const id = newId();
+      const now = clock.now().toISOString();
+      const record: Supplier = { ...body, id, organizationId: caller.orgId, deleted: false, createdate: now };
+      db.transaction(() => {
+        suppliers.insert(record, now);
+        outbox.append({ orgId: caller.orgId, resource: 'supplier', resourceId: id, operation: 'create', body, createdAt: now });
+      })();
+      return id;
+    },
+
+    get(caller: Caller, id: string): Supplier {
+      return mustGet(caller.orgId, id);
+    },
+
+    update(caller: Caller, id: string, patch: SupplierUpdate): void {
+      if (Object.keys(patch).length === 0) {
+        mustGet(caller.orgId, id);
+        return;
+      }
+      const now = clock.now().toISOString();
+      db.transaction(() => {
+        const current = mustGet(caller.orgId, id);
+        suppliers.replace({ ...current, ...patch }, now);
+        outbox.append({ orgId: caller.orgId, resource: 'supplier', resourceId: id, operation: 'update', body: patch, createdAt: now });
+      })();
+    },
+
+    /** Not paged: up to `limit` active suppliers by name. */
+    list(caller: Caller, query: SupplierListQuery): { data: Supplier[]; meta: ListMeta } {
+      const data = suppliers.listActiveByName(caller.orgId, query.limit);
+      return { data, meta: { total: data.length, returned: data.length, limit: query.limit } };
+    },
+  };
+}
+
+export type SupplierService = ReturnType<typeof createSupplierService>;

@@ -1,0 +1,75 @@
+import type { Category } from '../../shared/api/categories.js';
+import { columnMapping, insertSql, replaceSql } from './column-map.js';
+import type { Db } from './database.js';
+
+// allow_store / hide_store are JSON arrays, NULL when empty: the product store
+// filter in products.ts reads them in this form.
+const mapping = columnMapping({
+  id: ['id', 'text'],
+  name: ['name', 'text'],
+  externalId: ['external_id', 'text'],
+  index: ['idx', 'number'],
+  showOnScreen: ['show_on_screen', 'bool'],
+  imageUrl: ['image_url', 'text'],
+  marginMinPercent: ['margin_min_percent', 'number'],
+  marginMaxPercent: ['margin_max_percent', 'number'],
+  hideStore: ['hide_store', 'json'],
+  allowStore: ['allow_store', 'json'],
+  deleted: ['deleted', 'bool'],
+  createdate: ['createdate', 'text'],
+});
+
+const COLUMNS = ['org_id', ...mapping.columns, 'lastupdate'];
+
+type Row = Record<string, unknown>;
+
+function toRow(orgId: string, category: Category, lastupdate: string): Row {
+  const { hideStore, allowStore, ...rest } = category;
+  return {
+    ...mapping.toRow({
+      ...rest,
+      ...(hideStore && hideStore.length > 0 ? { hideStore } : {}),
+      ...(allowStore && allowStore.length > 0 ? { allowStore } : {}),
+    }),
+    org_id: orgId,
+    lastupdate,
+  };
+}
+
+const fromRow = (row: Row) => mapping.fromRow(row) as Category;
+
+export interface CategoryPageQuery {
+  orgId: string;
+  /** Serve rows with an id greater than this. */
+  afterId?: string | undefined;
+  limit: number;
+}
+
+export function createCategoryStore(db: Db) {
+  const insert = db.prepare(insertSql('categories', COLUMNS));
+  const replace = db.prepare(replaceSql('categories', COLUMNS));
+  const byId = db.prepare<[string, string], Row>('SELECT * FROM categories WHERE id = ? AND org_id = ?');
+  const page = db.prepare<[string, string, number], Row>(
+    'SELECT * FROM categories WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?',
+  );
+
+  return {
+    /** `lastupdate` is kept for synchronisation; it is not part of the Category shape. */
+    insert(orgId: string, category: Category, lastupdate: string): void {
+      insert.run(toRow(orgId, category, lastupdate));
+    },
+    /** Replaces every stored field of an existing category. */
+    replace(orgId: string, category: Category, lastupdate: string): void {
+      replace.run(toRow(orgId, category, lastupdate));
+    },
+    get(orgId: string, id: string): Category | undefined {
+      const row = byId.get(id, orgId);
+      return row ? fromRow(row) : undefined;
+    },
+    page(q: CategoryPageQuery): Category[] {
+      return page.all(q.orgId, q.afterId ?? '', q.limit).map(fromRow);
+    },
+  };
+}
+
+export type CategoryStore = ReturnType<typeof createCategoryStore>;
