@@ -4,11 +4,22 @@ import type { Logger } from 'pino';
 import { authenticate } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { requestLog } from './http/request-log.js';
+import { categoryRoutes } from './http/routes/categories.js';
+import { identityLogFeatureGate, identityLogRoutes } from './http/routes/identity-logs.js';
+import { orderRoutes } from './http/routes/orders.js';
+import { productImageRoutes } from './http/routes/product-images.js';
 import { productRoutes } from './http/routes/products.js';
+import { storedImageRoutes } from './http/routes/stored-images.js';
+import { storeRoutes } from './http/routes/stores.js';
+import { supplierRoutes } from './http/routes/suppliers.js';
 import { systemRoutes } from './http/routes/system.js';
+import type { ImageStore } from './images/store.js';
+import type { SearchBuildOptions } from './search/product-search.js';
 import type { Clock } from './services/clock.js';
 import { createServices, type Services } from './services/index.js';
+import { createProductImageService, releaseReplacedImages } from './services/product-images.js';
 import type { Db } from './storage/database.js';
+import { createProductImageStore } from './storage/product-images.js';
 import { PROJECT_ROOT, VERSION } from './version.js';
 
 export const API_PREFIX = '/api/v1';
@@ -19,11 +30,25 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
+  /** The image store in `DATA_DIR/images`. */
+  images: ImageStore;
+  /** `PUBLIC_URL`: base of the image URLs handed out; unset, each request's host. */
+  publicUrl?: string | undefined;
+  /** Pace of the start-up build of the product search index; the defaults suit production. */
+  search?: SearchBuildOptions | undefined;
 }
 
 /** Builds the express app over one database. Listening is the caller's job. */
 export function createApp(deps: AppDeps): { app: Express; services: Services } {
-  const services = createServices({ db: deps.db, clock: deps.clock });
+  const imageRecords = createProductImageStore(deps.db);
+  const services = createServices({
+    db: deps.db,
+    clock: deps.clock,
+    search: deps.search,
+    productListeners: [releaseReplacedImages(deps.images, imageRecords)],
+  });
+  const productImages = createProductImageService({ products: services.products, images: deps.images, records: imageRecords, clock: deps.clock });
+  productImages.removeOrphans();
   const app = express();
   app.disable('x-powered-by');
   // List pages can be megabytes; hashing each one for an ETag costs more than it saves on localhost.
@@ -31,10 +56,18 @@ export function createApp(deps: AppDeps): { app: Express; services: Services } {
   app.use(requestLog(deps.logger));
 
   const api = express.Router();
-  api.use(systemRoutes({ version: VERSION, searchState: () => 'ready' }));
+  api.use(systemRoutes({ version: VERSION, searchState: () => services.search.state() }));
+  api.use(storedImageRoutes(productImages));
   api.use(authenticate(services.organizations));
+  api.use('/identity-logs', identityLogFeatureGate);
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(productRoutes(services.products));
+  api.use(productImageRoutes(productImages, { publicUrl: deps.publicUrl }));
+  api.use(supplierRoutes(services.suppliers));
+  api.use(categoryRoutes(services.categories));
+  api.use(storeRoutes(services.retailStores));
+  api.use(orderRoutes(services.orders));
+  api.use(identityLogRoutes(services.identityLogs));
 
   app.use(API_PREFIX, api);
   // The status page and, in the Electron app, the window's content.

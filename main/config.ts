@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parsePublicUrl } from './rules/image-urls.js';
 
 /** Settings of the server and the CLI, read from the environment. */
 export interface Config {
@@ -10,6 +11,12 @@ export interface Config {
   dataDir: string;
   /** `LOG_LEVEL`: pino level (fatal, error, warn, info, debug, silent); default info. */
   logLevel: string;
+  /**
+   * `PUBLIC_URL`: absolute base URL (e.g. http://kasse-1.local:8787) used to build
+   * image URLs, for when browsers reach the server under another name; unset,
+   * each request's own host is used.
+   */
+  publicUrl?: string | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -22,5 +29,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     dataDir: resolve(env.DATA_DIR || './data'),
     logLevel: env.LOG_LEVEL || 'info',
+    publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined,
   };
 }

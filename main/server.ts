@@ -5,6 +5,8 @@ import { pino, type Logger } from 'pino';
 import { API_PREFIX, createApp } from './app.js';
 import { bootstrapOrganization } from './bootstrap.js';
 import type { Config } from './config.js';
+import { IMAGES_DIR, openImageStore } from './images/store.js';
+import type { SearchBuildOptions } from './search/product-search.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { DATABASE_FILE, openDatabase, type Synchronous } from './storage/database.js';
 
@@ -21,13 +23,16 @@ export interface StartOptions {
   clock?: Clock;
   logger?: Logger;
   synchronous?: Synchronous;
+  /** Pace of the product search index build that starts once the server listens. */
+  search?: SearchBuildOptions;
 }
 
 /** Opens the data folder and serves the API. Used by `npm start`, Electron and tests alike. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? pino({ level: config.logLevel });
   const db = openDatabase(join(config.dataDir, DATABASE_FILE), { synchronous: options.synchronous ?? 'FULL' });
-  const { app, services } = createApp({ db, clock: options.clock ?? systemClock, logger });
+  const images = openImageStore(join(config.dataDir, IMAGES_DIR));
+  const { app, services } = createApp({ db, clock: options.clock ?? systemClock, logger, images, publicUrl: config.publicUrl, search: options.search });
 
   let server: Server;
   try {
@@ -42,6 +47,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const hostForUrl = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${hostForUrl}:${port}${API_PREFIX}`;
   const credentialsFile = bootstrapOrganization(config.dataDir, services.organizations, url);
+  // Not awaited: the API answers at once; `q` answers 503 until an organization's index is complete.
+  services.search.build().catch((err: unknown) => logger.error({ err }, 'building the product search index failed'));
 
   return {
     url,
@@ -49,6 +56,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     credentialsFile,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        services.search.stop();
         server.close((err) => {
           db.close();
           if (err) reject(err);

@@ -1,32 +1,69 @@
+import { createProductSearch, type SearchBuildOptions } from '../search/product-search.js';
 import { createApiKeyStore } from '../storage/api-keys.js';
+import { createCategoryStore } from '../storage/categories.js';
 import type { Db } from '../storage/database.js';
+import { createIdentityLogStore } from '../storage/identity-logs.js';
+import { createOrderStore } from '../storage/orders.js';
 import { createOrganizationStore } from '../storage/organizations.js';
 import { createOutboxStore } from '../storage/outbox.js';
 import { createProductStore } from '../storage/products.js';
+import { createSearchSourceStore } from '../storage/search-sources.js';
+import { createStoreStore } from '../storage/stores.js';
+import { createSupplierStore } from '../storage/suppliers.js';
+import { createCategoryService } from './categories.js';
 import type { Clock } from './clock.js';
+import { createIdentityLogService } from './identity-logs.js';
+import { createOrderService } from './orders.js';
 import { createOrganizationService } from './organizations.js';
-import { createProductService, type ProductListener, type ProductSearch } from './products.js';
+import { createProductService, type ProductListener } from './products.js';
+import { createStoreService } from './stores.js';
+import { createSupplierService } from './suppliers.js';
 
 /** Builds every storage module and service over one database. */
-export function createServices(deps: { db: Db; clock: Clock; search?: ProductSearch; productListeners?: ProductListener[] }) {
+export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuildOptions; productListeners?: ProductListener[] }) {
   const { db, clock } = deps;
   const stores = {
     organizations: createOrganizationStore(db),
     apiKeys: createApiKeyStore(db),
     outbox: createOutboxStore(db),
     products: createProductStore(db),
+    suppliers: createSupplierStore(db),
+    categories: createCategoryStore(db),
+    retailStores: createStoreStore(db),
+    orders: createOrderStore(db),
+    identityLogs: createIdentityLogStore(db),
   };
+  // Nothing is read until `search.build()` or the first search: building services stays cheap for the CLI.
+  const search = createProductSearch({
+    sources: createSearchSourceStore(db),
+    products: stores.products,
+    organizations: stores.organizations,
+    options: deps.search,
+  });
   return {
     stores,
+    search,
     organizations: createOrganizationService({ db, clock, organizations: stores.organizations, apiKeys: stores.apiKeys }),
     products: createProductService({
       db,
       clock,
       products: stores.products,
       outbox: stores.outbox,
-      ...(deps.search ? { search: deps.search } : {}),
-      listeners: deps.productListeners ?? [],
+      search,
+      listeners: [search, ...(deps.productListeners ?? [])],
     }),
+    suppliers: createSupplierService({ db, clock, suppliers: stores.suppliers, outbox: stores.outbox }),
+    categories: createCategoryService({ db, clock, categories: stores.categories, outbox: stores.outbox }),
+    retailStores: createStoreService({ db, clock, stores: stores.retailStores, outbox: stores.outbox }),
+    orders: createOrderService({
+      db,
+      clock,
+      orders: stores.orders,
+      products: stores.products,
+      stores: stores.retailStores,
+      outbox: stores.outbox,
+    }),
+    identityLogs: createIdentityLogService({ db, clock, identityLogs: stores.identityLogs, outbox: stores.outbox }),
   };
 }
 

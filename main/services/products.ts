@@ -19,6 +19,19 @@ export interface ProductListener {
   productWritten(before: ProductRecord | undefined, after: ProductRecord): void;
 }
 
+/**
+ * An image the image store has just written for a product. The outbox entry
+ * references the file (under `DATA_DIR/images`) instead of carrying its bytes;
+ * `sha256` lets the replay check that the file is the one uploaded.
+ */
+export interface StoredProductImage {
+  imageUrl: string;
+  file: string;
+  contentType: string;
+  bytes: number;
+  sha256: string;
+}
+
 /** Barcodes are matched case-insensitively: stored trimmed and lowercased. */
 export function normalizeCode(code: string): string {
   return code.trim().toLowerCase();
@@ -55,7 +68,7 @@ export function createProductService(deps: {
   products: ProductStore;
   outbox: OutboxStore;
   clock: Clock;
-  search?: ProductSearch;
+  search: ProductSearch;
   listeners?: ProductListener[];
 }) {
   const { db, products, outbox, clock } = deps;
@@ -121,6 +134,19 @@ export function createProductService(deps: {
       notify(before, mustGet(caller.orgId, id));
     },
 
+    /** Points the product at an uploaded image: a product write queued as resource `product-image`. */
+    setImage(caller: Caller, id: string, image: StoredProductImage): void {
+      const now = clock.now().toISOString();
+      const { imageUrl, ...reference } = image;
+      const before = db.transaction(() => {
+        const current = mustGet(caller.orgId, id);
+        products.replace({ ...current, imageUrl, lastupdate: now });
+        outbox.append({ orgId: caller.orgId, resource: 'product-image', resourceId: id, operation: 'update', body: reference, createdAt: now });
+        return current;
+      })();
+      notify(before, mustGet(caller.orgId, id));
+    },
+
     remove(caller: Caller, id: string): void {
       const now = clock.now().toISOString();
       const before = db.transaction(() => {
@@ -135,7 +161,6 @@ export function createProductService(deps: {
 
     list(caller: Caller, query: ProductListQuery): { data: ProductRecord[]; meta: ListMeta } {
       if (query.q !== undefined) {
-        if (!deps.search) throw new BadRequest('Search is not configured on this server');
         return deps.search.search(caller.orgId, { ...query, q: query.q });
       }
       const after = readCursor(query.cursor);

@@ -128,8 +128,10 @@ const SELECT = `SELECT p.*, c.allow_store AS c_allow_store, c.hide_store AS c_hi
 const STORE_FILTER = `AND NOT EXISTS (SELECT 1 FROM json_each(c.hide_store) WHERE value = @store)
   AND (c.allow_store IS NULL OR EXISTS (SELECT 1 FROM json_each(c.allow_store) WHERE value = @store))`;
 
-const BARCODE_FILTER = `AND (p.barcode = @barcode
-  OR p.id IN (SELECT product_id FROM product_alias_codes WHERE org_id = @orgId AND code = @barcode))`;
+// A UNION of two index probes: an OR across the two tables would scan every product.
+const BARCODE_FILTER = `AND p.id IN (
+  SELECT id FROM products WHERE org_id = @orgId AND barcode = @barcode
+  UNION SELECT product_id FROM product_alias_codes WHERE org_id = @orgId AND code = @barcode)`;
 
 export interface ProductPageQuery {
   orgId: string;
@@ -148,6 +150,13 @@ export function createProductStore(db: Db) {
       WHERE id = @id AND org_id = @org_id`,
   );
   const byId = db.prepare<[string, string], ProductRow>(`${SELECT} WHERE p.id = ? AND p.org_id = ?`);
+  // The id list drives the join (CROSS JOIN keeps it outermost): one primary-key probe per id, in list order.
+  const activeByIds = db.prepare<[string, string], ProductRow>(
+    `SELECT p.*, c.allow_store AS c_allow_store, c.hide_store AS c_hide_store
+       FROM json_each(?) AS j CROSS JOIN products p ON p.id = j.value AND p.org_id = ? AND p.deleted = 0
+       LEFT JOIN categories c ON c.id = p.category AND c.org_id = p.org_id
+      ORDER BY j.key`,
+  );
   const clearCodes = db.prepare('DELETE FROM product_alias_codes WHERE product_id = ?');
   const addCode = db.prepare('INSERT OR IGNORE INTO product_alias_codes (org_id, code, product_id) VALUES (?, ?, ?)');
   const activeOfOrg = db.prepare<[string], ProductRow>(`${SELECT} WHERE p.org_id = ? AND p.deleted = 0 ORDER BY p.id`);
@@ -184,6 +193,10 @@ export function createProductStore(db: Db) {
     replace(p: ProductRecord): void {
       update.run(toRow(p));
       writeCodes(p);
+    },
+    /** The active ones of the given products, in the order of `ids` (search results come ranked). */
+    activeByIds(orgId: string, ids: readonly string[]): ProductRecord[] {
+      return activeByIds.all(JSON.stringify(ids), orgId).map(fromRow);
     },
     get(orgId: string, id: string): ProductRecord | undefined {
       const row = byId.get(id, orgId);

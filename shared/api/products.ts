@@ -90,8 +90,18 @@ export const ProductSchema = z
 
 export const ProductListQuerySchema = z
   .object({
-    q: z.string().trim().min(1, { error: 'must not be empty' }).optional().describe('Search text; enables `offset`.'),
-    limit: limitQuery(),
+    q: z
+      .string()
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .optional()
+      .describe(
+        'Search text; enables `offset`. Word starts in `name` (typos tolerated when the words as typed find little), ' +
+          'whole words in `description` and `declarations`, exact `barcode`, alias code or `externalId`; accents optional.',
+      ),
+    limit: limitQuery().describe(
+      `Page size, 1 to 5000; default 100. With \`q\` at most ${MAX_SEARCH_LIMIT} apply: a larger value is served as ${MAX_SEARCH_LIMIT} and \`meta.limit\` says so.`,
+    ),
     offset: z.coerce
       .number({ error: 'must be a whole number' })
       .int({ error: 'must be a whole number' })

@@ -1,9 +1,15 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { registerCategoryPaths } from './categories.js';
 import type { PathRegistrar } from './helpers.js';
+import { registerIdentityLogPaths } from './identity-logs.js';
+import { registerOrderPaths } from './orders.js';
+import { registerProductImagePaths } from './product-images.js';
 import { registerProductPaths } from './products.js';
+import { registerStorePaths } from './stores.js';
+import { registerSupplierPaths } from './suppliers.js';
 import { registerSystemPaths } from './system.js';
 
-const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths];
+const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerStorePaths, registerOrderPaths, registerIdentityLogPaths];
 
 /** The OpenAPI 3.1 document of every endpoint, generated from the zod schemas. */
 export function buildOpenApiDocument(serverVersion: string) {

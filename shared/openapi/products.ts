@@ -7,14 +7,14 @@ import { errors, json } from './helpers.js';
 const params = z.object({ productId: z.string().describe('Product id.') });
 
 export function registerProductPaths(registry: OpenAPIRegistry): void {
-  registry.register('Product', ProductSchema);
   registry.registerPath({
     method: 'get',
     path: '/products',
     tags: ['Products'],
     summary: 'List, search or look up products by barcode',
     description:
-      'Without `q`: active products in id order, paged by `cursor`. With `q`: search, paged by `offset`. ' +
+      'Without `q`: active products in id order, paged by `cursor`. With `q`: search, best match first, paged by `offset`; ' +
+      '`limit` is capped at 250; 503 while the search index is still being built after a start. ' +
       'With `barcode` (extension): exact match on barcode or alias code.',
     request: { query: ProductListQuerySchema },
     responses: { 200: json(listOf(ProductSchema), 'A page of products.'), ...errors([400, 403], { validation: true, search: true }) },

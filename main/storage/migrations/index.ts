@@ -1,4 +1,8 @@
 import { foundation } from './0001-foundation.js';
+import { catalog } from './0002-catalog.js';
+import { orders } from './0003-orders.js';
+import { identityLogs } from './0004-identity-logs.js';
+import { productImages } from './0005-product-images.js';
 
 export interface Migration {
   version: number;
@@ -7,4 +11,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append new files; never edit one that has shipped. */
-export const migrations: Migration[] = [foundation];
+export const migrations: Migration[] = [foundation, catalog, orders, identityLogs, productImages];

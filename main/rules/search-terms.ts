@@ -1,0 +1,73 @@
+/**
+ * How product text becomes search terms. Catalogs here are written in German,
+ * French and Italian, while a kiosk keyboard or a hurried cashier often types
+ * plain letters: `café` must find `cafe`, `Müesli` must find `muesli`.
+ */
+
+/** Word boundaries: whitespace, punctuation and symbols (`°`, `+`, `€`). */
+const SEPARATORS = /[\n\r\p{Z}\p{P}\p{S}]+/u;
+const COMBINING_MARKS = /\p{M}+/gu;
+/** Letters that Unicode decomposition leaves alone but that have a plain spelling. */
+const LIGATURES: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l' };
+const LIGATURE_PATTERN = /[ßæœøđł]/g;
+/** German spelling without umlauts writes them as two letters. */
+const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue' };
+const UMLAUT_PATTERN = /[äöü]/g;
+const HAS_UMLAUT = /[äöü]/;
+
+/** Lowercases and removes accents: `Crème Brûlée` -> `creme brulee`, `Straße` -> `strasse`. */
+export function foldText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(LIGATURE_PATTERN, (letter) => LIGATURES[letter] ?? letter)
+    .normalize('NFD')
+    .replace(COMBINING_MARKS, '');
+}
+
+/** Words of a text, before folding. Empty pieces are dropped. */
+export function splitWords(text: string): string[] {
+  return text.split(SEPARATORS).filter((word) => word.length > 0);
+}
+
+/**
+ * Terms one indexed word is stored under: its folded form, and for German
+ * umlauts also the two-letter spelling, so `Müller` is found by `muller`,
+ * `müller` and `mueller` alike.
+ */
+export function indexTermsOf(word: string): string[] {
+  const lower = word.toLowerCase();
+  const folded = foldText(lower);
+  if (!HAS_UMLAUT.test(lower)) return [folded];
+  const spelledOut = foldText(lower.replace(UMLAUT_PATTERN, (letter) => UMLAUTS[letter] ?? letter));
+  return spelledOut === folded ? [folded] : [folded, spelledOut];
+}
+
+/** Terms of a search text, each folded once. */
+export function queryTermsOf(text: string): string[] {
+  return splitWords(foldText(text));
+}
+
+/** Names match word starts from two letters on: one letter would match most of a catalog. */
+export function prefixAllowed(term: string): boolean {
+  return term.length >= 2;
+}
+
+/**
+ * Edits tolerated when a query term is matched against names: none for short
+ * terms (too many false friends) or terms with digits (sizes, codes), one from
+ * four letters, two from nine.
+ */
+export function typoToleranceOf(term: string): number {
+  if (term.length < 4 || /\d/.test(term)) return 0;
+  return term.length < 9 ? 1 : 2;
+}
+
+/**
+ * Code candidates of a search text, normalized like stored codes: the whole
+ * text (a code may hold a space) and each of its space-separated pieces
+ * (several scanned codes).
+ */
+export function codeCandidatesOf(normalizedText: string): string[] {
+  const pieces = normalizedText.split(/\s+/).filter((piece) => piece.length > 0);
+  return [...new Set([normalizedText, ...pieces])].filter((code) => code.length > 0);
+}

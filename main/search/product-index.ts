@@ -1,0 +1,196 @@
+import MiniSearch, { type Query } from 'minisearch';
+import { codeCandidatesOf, indexTermsOf, prefixAllowed, queryTermsOf, splitWords, typoToleranceOf } from '../rules/search-terms.js';
+import { normalizeCode } from '../services/products.js';
+import type { IndexedProduct } from '../storage/search-sources.js';
+import { HitCache } from './hit-cache.js';
+
+/** One ranked match: the id, and the category that decides store visibility. */
+export interface SearchHit {
+  id: string;
+  category: string | undefined;
+}
+
+interface IndexedDocument {
+  id: string;
+  name: string;
+  description: string | undefined;
+  declarations: string | undefined;
+  category: string | undefined;
+}
+
+/** Relative weight of each text field: a word in the name counts most. */
+const FIELD_BOOST = { name: 3, description: 1, declarations: 0.5 } as const;
+const PLAIN_ASCII = /^[\x00-\x7f]*$/;
+/**
+ * Typos are tolerated when the words as typed find fewer products than this:
+ * a word typed right needs no look-alikes, and looking them up is most of the
+ * cost of a search.
+ */
+const FEW_MATCHES = 5;
+/** Search texts whose ranking is kept, and how many hits all of them may hold together. */
+const CACHED_SEARCHES = 64;
+const CACHED_HITS = 200_000;
+
+function codesOf(product: IndexedProduct): string[] {
+  const codes = [product.barcode, product.externalId];
+  for (const alias of product.barcodeAliases ?? []) codes.push(alias.code, alias.externalId);
+  const normalized = codes.filter((code): code is string => code !== undefined).map(normalizeCode);
+  return [...new Set(normalized.filter((code) => code.length > 0))];
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, i) => value === b[i]);
+
+/**
+ * Whether two versions of a product differ in anything the index holds, so a
+ * price change costs no re-indexing.
+ */
+export function changesIndexedFields(before: IndexedProduct, after: IndexedProduct): boolean {
+  return (
+    before.name !== after.name ||
+    before.description !== after.description ||
+    before.declarations !== after.declarations ||
+    before.category !== after.category ||
+    !sameList(codesOf(before), codesOf(after))
+  );
+}
+
+/** Terms come in folded already: MiniSearch must take them as they are. */
+const AS_IS = { tokenize: (text: string) => [text], processTerm: (term: string) => term };
+
+/**
+ * Query tree for the words of a search: every word must match, in the name
+ * as a word start (with `typos` also as a look-alike), or as a whole word in
+ * the description or declarations, which weigh less.
+ */
+function textQuery(terms: string[], typos: boolean): Query {
+  return {
+    combineWith: 'AND',
+    queries: terms.map((term) => ({
+      combineWith: 'OR',
+      queries: [
+        { ...AS_IS, queries: [term], fields: ['name'], prefix: prefixAllowed(term), fuzzy: typos ? typoToleranceOf(term) : false },
+        { ...AS_IS, queries: [term], fields: ['description', 'declarations'], prefix: false, fuzzy: false },
+      ],
+    })),
+  };
+}
+
+/**
+ * The search index of one organization's active products: MiniSearch over the
+ * texts, a map for exact codes. Holds ids, categories and codes only; the
+ * products served are read from SQLite.
+ */
+export class ProductIndex {
+  private readonly text = new MiniSearch<IndexedDocument>({
+    fields: ['name', 'description', 'declarations'],
+    // Only what a hit needs: every stored field is copied into each search result.
+    storeFields: ['category'],
+    tokenize: (text) => splitWords(text.toLowerCase()),
+    processTerm: (word) => this.termsOf(word),
+    searchOptions: { boost: FIELD_BOOST },
+  });
+  /** Index terms of words with accents; a catalog repeats few of them many times. */
+  private readonly accentedTerms = new Map<string, string | string[]>();
+  /** Code -> product id, or ids when several products share a code. */
+  private readonly codes = new Map<string, string | string[]>();
+  /** Product id -> its codes, to take them out again. */
+  private readonly codesOfProduct = new Map<string, string[]>();
+  /** One string per category id, instead of one copy per product. */
+  private readonly categories = new Map<string, string>();
+  private readonly recent = new HitCache<SearchHit>(CACHED_SEARCHES, CACHED_HITS);
+
+  has(id: string): boolean {
+    return this.text.has(id);
+  }
+
+  /** Adds or replaces a product. */
+  put(product: IndexedProduct): void {
+    if (this.text.has(product.id)) this.remove(product.id);
+    this.recent.clear();
+    const category = product.category === undefined ? undefined : this.internCategory(product.category);
+    const codes = codesOf(product);
+    this.text.add({ id: product.id, name: product.name, description: product.description, declarations: product.declarations, category });
+    this.codesOfProduct.set(product.id, codes);
+    for (const code of codes) this.addCode(code, product.id);
+  }
+
+  remove(id: string): void {
+    if (!this.text.has(id)) return;
+    this.recent.clear();
+    for (const code of this.codesOfProduct.get(id) ?? []) this.removeCode(code, id);
+    this.codesOfProduct.delete(id);
+    this.text.discard(id);
+  }
+
+  /**
+   * Every match, best first: products whose code equals the text, then text
+   * matches by relevance. The list is shared with later calls: do not change it.
+   */
+  search(text: string): readonly SearchHit[] {
+    const key = text.toLowerCase();
+    let hits = this.recent.get(key);
+    if (hits === undefined) {
+      hits = this.rank(key);
+      this.recent.set(key, hits);
+    }
+    return hits;
+  }
+
+  private rank(text: string): SearchHit[] {
+    const hits: SearchHit[] = [];
+    const seen = new Set<string>();
+    for (const code of codeCandidatesOf(normalizeCode(text))) {
+      const owners = this.codes.get(code);
+      for (const id of owners === undefined ? [] : typeof owners === 'string' ? [owners] : owners) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+        hits.push({ id, category: this.text.getStoredFields(id)?.category as string | undefined });
+      }
+    }
+    const terms = [...new Set(queryTermsOf(text))];
+    if (terms.length === 0) return hits;
+    let results = this.text.search(textQuery(terms, false));
+    if (results.length < FEW_MATCHES && terms.some((term) => typoToleranceOf(term) > 0)) {
+      results = this.text.search(textQuery(terms, true));
+    }
+    for (const result of results) {
+      const id = result.id as string;
+      if (!seen.has(id)) hits.push({ id, category: result.category as string | undefined });
+    }
+    return hits;
+  }
+
+  private termsOf(word: string): string | string[] {
+    if (PLAIN_ASCII.test(word)) return word;
+    let terms = this.accentedTerms.get(word);
+    if (terms === undefined) {
+      const all = indexTermsOf(word);
+      terms = all.length === 1 ? (all[0] as string) : all;
+      this.accentedTerms.set(word, terms);
+    }
+    return terms;
+  }
+
+  private internCategory(category: string): string {
+    const known = this.categories.get(category);
+    if (known !== undefined) return known;
+    this.categories.set(category, category);
+    return category;
+  }
+
+  private addCode(code: string, id: string): void {
+    const owners = this.codes.get(code);
+    if (owners === undefined) this.codes.set(code, id);
+    else if (typeof owners === 'string') this.codes.set(code, [owners, id]);
+    else owners.push(id);
+  }
+
+  private removeCode(code: string, id: string): void {
+    const owners = this.codes.get(code);
+    if (owners === id) this.codes.delete(code);
+    else if (Array.isArray(owners)) {
+      const rest = owners.filter((owner) => owner !== id);
+      this.codes.set(code, rest.length === 1 ? (rest[0] as string) : rest);
+    }
+  }
+}

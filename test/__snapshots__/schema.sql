@@ -1,0 +1,236 @@
+CREATE TABLE api_keys (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  kind TEXT NOT NULL CHECK (kind IN ('read', 'write')),
+  key_hash TEXT NOT NULL UNIQUE,
+  active INTEGER NOT NULL DEFAULT 1,
+  created_at TEXT NOT NULL,
+  revoked_at TEXT
+);
+
+CREATE TABLE blocked_identities (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  date TEXT NOT NULL,
+  comment TEXT NOT NULL,
+  raw_mrz TEXT,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  birth_date TEXT,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  lastupdate TEXT NOT NULL
+);
+
+CREATE TABLE categories (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  name TEXT NOT NULL,
+  external_id TEXT,
+  idx INTEGER,
+  show_on_screen INTEGER,
+  image_url TEXT,
+  margin_min_percent REAL,
+  margin_max_percent REAL,
+  hide_store TEXT,
+  allow_store TEXT,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  createdate TEXT NOT NULL,
+  lastupdate TEXT NOT NULL
+);
+
+CREATE TABLE identity_logs (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  access INTEGER NOT NULL,
+  log_date TEXT NOT NULL,
+  log_type TEXT,
+  app_version TEXT,
+  store TEXT,
+  source TEXT,
+  user TEXT,
+  birth_date TEXT,
+  image_url TEXT,
+  raw_text TEXT,
+  createdate TEXT NOT NULL
+);
+
+CREATE TABLE orders (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  order_id TEXT NOT NULL,
+  store TEXT NOT NULL,
+  price INTEGER NOT NULL,
+  payment_state TEXT NOT NULL,
+  payment_method TEXT,
+  payment_brand TEXT,
+  order_date TEXT NOT NULL,
+  transaction_date TEXT,
+  transaction_message TEXT,
+  giftcard_id TEXT,
+  products TEXT NOT NULL,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  createdate TEXT NOT NULL,
+  lastupdate TEXT NOT NULL
+);
+
+CREATE TABLE organizations (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  features TEXT NOT NULL DEFAULT '[]',
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE outbox (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  org_id TEXT NOT NULL,
+  resource TEXT NOT NULL,
+  resource_id TEXT NOT NULL,
+  operation TEXT NOT NULL,
+  body TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  state TEXT NOT NULL DEFAULT 'pending',
+  attempts INTEGER NOT NULL DEFAULT 0,
+  last_error TEXT
+);
+
+CREATE TABLE product_alias_codes (
+  org_id TEXT NOT NULL,
+  code TEXT NOT NULL,
+  product_id TEXT NOT NULL REFERENCES products(id),
+  PRIMARY KEY (org_id, code, product_id)
+) WITHOUT ROWID;
+
+CREATE TABLE product_images (
+  file TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  product_id TEXT NOT NULL REFERENCES products(id),
+  content_type TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  sha256 TEXT NOT NULL,
+  width INTEGER NOT NULL,
+  height INTEGER NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE products (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  external_id TEXT,
+  name TEXT NOT NULL,
+  price INTEGER NOT NULL,
+  supplier TEXT,
+  tax_category TEXT NOT NULL,
+  category TEXT,
+  declarations TEXT,
+  barcode TEXT NOT NULL,
+  barcode_aliases TEXT,
+  deposit_product INTEGER,
+  deposit_product_label TEXT,
+  description TEXT,
+  sale_price INTEGER,
+  sale_percentage REAL,
+  sale_price_date_from TEXT,
+  sale_price_date_to TEXT,
+  cost_price INTEGER,
+  margin REAL,
+  show_on_screen INTEGER,
+  age_restriction INTEGER,
+  show_on_scale INTEGER,
+  sale_stop INTEGER,
+  deactivated INTEGER,
+  open_input INTEGER,
+  image_url TEXT NOT NULL DEFAULT '',
+  idx INTEGER,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  createdate TEXT NOT NULL,
+  lastupdate TEXT NOT NULL
+);
+
+CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL);
+
+CREATE TABLE stores (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  name TEXT NOT NULL,
+  address TEXT,
+  zip_code TEXT,
+  city TEXT,
+  vat_number TEXT,
+  payment_cash INTEGER,
+  payment_provider_a INTEGER,
+  payment_provider_b INTEGER,
+  payment_provider_b_offline INTEGER,
+  payment_cash_offline INTEGER,
+  show_supplier INTEGER,
+  hide_text_start INTEGER,
+  general_margin REAL,
+  custom_message TEXT,
+  -- JSON: a string or {"src": ...}, kept in the form the client sent.
+  background_image_cart TEXT,
+  background_image TEXT,
+  background_color TEXT,
+  background_font_color TEXT,
+  play_sound INTEGER,
+  standard_sound TEXT,
+  admin_mail TEXT,
+  show_info_button INTEGER,
+  delete_countdown REAL,
+  logo_url TEXT,
+  language_multi INTEGER,
+  language_main TEXT,
+  language_selector TEXT,
+  translations TEXT,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  createdate TEXT NOT NULL,
+  lastupdate TEXT NOT NULL
+);
+
+CREATE TABLE suppliers (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  name TEXT NOT NULL,
+  external_id TEXT,
+  company TEXT,
+  city TEXT,
+  street TEXT,
+  plz TEXT,
+  email TEXT,
+  payout_email TEXT,
+  order_email TEXT,
+  phone TEXT,
+  contact_person TEXT,
+  contact_phone TEXT,
+  daily_mail TEXT,
+  supplier_margin REAL,
+  iban TEXT,
+  bic TEXT,
+  bank_name TEXT,
+  payouts_enabled INTEGER,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  createdate TEXT NOT NULL,
+  lastupdate TEXT NOT NULL
+);
+
+CREATE INDEX api_keys_org ON api_keys (org_id, created_at);
+
+CREATE INDEX blocked_identities_org_list ON blocked_identities (org_id, deleted, id);
+
+CREATE INDEX categories_org_list ON categories (org_id, deleted, id);
+
+CREATE INDEX identity_logs_org_date ON identity_logs (org_id, log_date, id);
+
+CREATE INDEX orders_org_date ON orders (org_id, order_date, id);
+
+CREATE UNIQUE INDEX orders_org_order_id ON orders (org_id, order_id);
+
+CREATE INDEX outbox_pending ON outbox (state, seq);
+
+CREATE INDEX product_alias_codes_product ON product_alias_codes (product_id);
+
+CREATE INDEX products_org_barcode ON products (org_id, barcode);
+
+CREATE INDEX products_org_list ON products (org_id, deleted, id);
+
+CREATE INDEX stores_org_list ON stores (org_id, deleted, id);
+
+CREATE INDEX suppliers_org_by_name ON suppliers (org_id, deleted, name, id);

@@ -1,0 +1,203 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { systemClock } from '../../main/services/clock.js';
+import { createServices } from '../../main/services/index.js';
+import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
+import { PROJECT_ROOT } from '../../main/version.js';
+import { FULL_SIZE, generateCatalog, random } from './catalog.js';
+import { load, percentile, timeSequential, type LoadResult } from './load.js';
+import { freePort, rssMb, spawnProcess, waitFor } from './server-process.js';
+
+/**
+ * `npm run bench`: the figures a store PC cares about, measured on the real
+ * server started as `npm start` starts it, each next to its target and, where
+ * one applies, next to a bare node:http baseline measured in the same run.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const size = {
+  ...FULL_SIZE,
+  products: Math.round(FULL_SIZE.products * SCALE),
+  orders: Math.round(FULL_SIZE.orders * SCALE),
+};
+
+const dataDir = mkdtempSync(join(tmpdir(), 'retail-bench-'));
+const log = (text: string) => process.stdout.write(text + '\n');
+
+log(`Generating ${size.products} products, ${size.orders} orders, ${size.categories} categories, ${size.suppliers} suppliers, ${size.stores} stores…`);
+const generated = performance.now();
+const db = openDatabase(join(dataDir, DATABASE_FILE));
+const org = createServices({ db, clock: systemClock }).organizations.create({ name: 'Bench', features: ['barcode-aliases'] });
+const catalog = generateCatalog(db, org.id, size);
+db.close();
+log(`  done in ${((performance.now() - generated) / 1000).toFixed(1)} s`);
+
+log('Building…');
+execFileSync('npm', ['run', '-s', 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}/api/v1`;
+const auth = { authorization: `Bearer ${org.writeKey}` };
+const get = async (path: string) => {
+  const res = await fetch(base + path, { headers: auth });
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<any>;
+};
+
+log('Cold start…');
+const spawnedAt = performance.now();
+const server = spawnProcess('node', ['dist/main/start.js'], { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' }, PROJECT_ROOT);
+const health = async () => {
+  const res = await fetch(`${base}/health`);
+  return res.status === 200 ? ((await res.json()) as { search: string }) : undefined;
+};
+await waitFor(health, 30_000, 'the API answering');
+const apiMs = performance.now() - spawnedAt;
+await waitFor(async () => ((await health())?.search === 'ready' ? true : undefined), 60_000, 'search ready');
+const searchMs = performance.now() - spawnedAt;
+const rssAfterReady = rssMb(server.child.pid!);
+
+const rnd = random(7);
+const pickId = () => catalog.productIds[rnd.int(catalog.productIds.length)]!;
+const pickCode = () => (rnd.next() < 0.2 && catalog.aliasCodes.length > 0 ? rnd.pick(catalog.aliasCodes) : rnd.pick(catalog.barcodes));
+const byIdPath = () => `/api/v1/products/${pickId()}`;
+const barcodePath = () => `/api/v1/products?barcode=${pickCode()}`;
+
+const baselinePort = await freePort();
+const baseline = spawnProcess('npx', ['tsx', 'test/bench/baseline-server.ts'], { PORT: String(baselinePort), DATA_DIR: dataDir }, PROJECT_ROOT);
+await waitFor(async () => ((await fetch(`http://127.0.0.1:${baselinePort}/api/v1/products/${pickId()}`)).ok ? true : undefined), 30_000, 'baseline');
+
+/** Alternates baseline and product runs so that noise hits both alike; keeps the median run of each. */
+async function compare(name: string, nextPath: () => string) {
+  const ours: LoadResult[] = [];
+  const bare: LoadResult[] = [];
+  for (let round = 0; round < 3; round++) {
+    bare.push(await load({ url: `http://127.0.0.1:${baselinePort}`, seconds: SECONDS, nextPath }));
+    ours.push(await load({ url: `http://127.0.0.1:${port}`, seconds: SECONDS, headers: auth, nextPath }));
+  }
+  const median = (runs: LoadResult[]) => [...runs].sort((a, b) => a.rps - b.rps)[1]!;
+  log(`  ${name}: ${median(ours).rps.toFixed(0)} req/s vs baseline ${median(bare).rps.toFixed(0)} req/s`);
+  return { ours: median(ours), baseline: median(bare) };
+}
+
+log('Read by id…');
+const readById = await compare('read by id', byIdPath);
+log('Barcode lookup…');
+const barcode = await compare('barcode lookup', barcodePath);
+await baseline.stop();
+
+log('Search…');
+const queries = [
+  'schok', 'bergk', 'caff', 'froma', 'past', 'vollm', 'brot', 'müesli', 'muesli', 'cafe',
+  'schokolde', 'formagio', 'chocolat', 'lemonde', 'fromge', 'yoghrt',
+  'bio milch', 'alpin käse', 'dolce pasta', 'fresh bread 1l', 'premium caffè 500g',
+  ...Array.from({ length: 8 }, () => pickCode()),
+];
+const search = await load({
+  url: `http://127.0.0.1:${port}`,
+  seconds: SECONDS,
+  headers: auth,
+  nextPath: () => `/api/v1/products?q=${encodeURIComponent(rnd.pick(queries))}`,
+});
+log(`  search: ${search.rps.toFixed(0)} req/s, p95 ${search.p95.toFixed(2)} ms`);
+
+log('List pages…');
+async function walk(limit: number, pages: number) {
+  let cursor: string | undefined;
+  return timeSequential(pages, async () => {
+    const page = await get(`/products?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    cursor = page.meta.nextCursor;
+  });
+}
+const page100 = await walk(100, 200);
+const page5000 = await walk(5000, Math.max(1, Math.floor(size.products / 5000)));
+const dayEnd = new Date(Date.parse(catalog.orderDay) + 86_400_000 - 1).toISOString();
+const ordersDay = await timeSequential(50, async () => {
+  await get(`/orders?start=${catalog.orderDay}&end=${dayEnd}`);
+});
+const ordersInDay = (await get(`/orders?start=${catalog.orderDay}&end=${dayEnd}&limit=5000`)).meta.returned as number;
+
+log('Writes…');
+let serial = 0;
+const productWrites = await load({
+  url: `http://127.0.0.1:${port}`,
+  seconds: SECONDS,
+  method: 'POST',
+  headers: auth,
+  nextPath: () => '/api/v1/products',
+  nextBody: () => JSON.stringify({ name: `Bench Artikel ${serial}`, price: 250, taxCategory: '2.6', barcode: `bench-${serial++}` }),
+});
+const orderWrites = await load({
+  url: `http://127.0.0.1:${port}`,
+  seconds: SECONDS,
+  method: 'POST',
+  headers: auth,
+  nextPath: () => '/api/v1/orders',
+  nextBody: () =>
+    JSON.stringify({
+      store: rnd.pick(catalog.storeIds),
+      products: Array.from({ length: 1 + rnd.int(4) }, () => ({ productId: pickId(), quantity: 1 + rnd.int(3) })),
+    }),
+});
+const rssEnd = rssMb(server.child.pid!);
+await server.stop();
+rmSync(dataDir, { recursive: true, force: true });
+
+const median = (sorted: number[]) => percentile(sorted, 50);
+type Row = { figure: string; value: string; baseline?: string; ratio?: string; target: string; met: boolean };
+const rows: Row[] = [
+  { figure: 'cold start: API answering', value: `${apiMs.toFixed(0)} ms`, target: '< 1500 ms', met: apiMs < 1500 },
+  { figure: 'cold start: search ready', value: `${searchMs.toFixed(0)} ms`, target: '< 3000 ms', met: searchMs < 3000 },
+  { figure: 'RSS after ready', value: `${rssAfterReady.toFixed(0)} MB`, target: '< 300 MB', met: rssAfterReady < 300 },
+];
+for (const [name, result] of [['read by id', readById], ['barcode lookup', barcode]] as const) {
+  const ratio = result.ours.rps / result.baseline.rps;
+  rows.push({
+    figure: `${name} (10 conn.)`,
+    value: `${result.ours.rps.toFixed(0)} req/s`,
+    baseline: `${result.baseline.rps.toFixed(0)} req/s`,
+    ratio: `${(ratio * 100).toFixed(0)} %`,
+    target: '>= 15 % of baseline',
+    met: ratio >= 0.15,
+  });
+  rows.push({
+    figure: `${name} p50 / p99`,
+    value: `${result.ours.p50.toFixed(2)} / ${result.ours.p99.toFixed(2)} ms`,
+    baseline: `${result.baseline.p50.toFixed(2)} / ${result.baseline.p99.toFixed(2)} ms`,
+    target: 'p99 < 5 ms',
+    met: result.ours.p99 < 5,
+  });
+}
+rows.push(
+  { figure: 'search (10 conn.) p50 / p95', value: `${search.p50.toFixed(2)} / ${search.p95.toFixed(2)} ms (${search.rps.toFixed(0)} req/s)`, target: 'p95 < 10 ms', met: search.p95 < 10 },
+  { figure: 'list limit=100, median / p95', value: `${median(page100).toFixed(2)} / ${percentile(page100, 95).toFixed(2)} ms`, target: '–', met: true },
+  { figure: 'list limit=5000, median / max', value: `${median(page5000).toFixed(1)} / ${page5000[page5000.length - 1]!.toFixed(1)} ms`, target: '< 60 ms', met: median(page5000) < 60 },
+  { figure: `orders, one day (${ordersInDay} orders), limit=100`, value: `${median(ordersDay).toFixed(2)} ms median`, target: '–', met: true },
+  { figure: 'POST /products (+ outbox)', value: `${productWrites.rps.toFixed(0)} req/s, p99 ${productWrites.p99.toFixed(1)} ms`, target: '>= 1000 req/s', met: productWrites.rps >= 1000 },
+  { figure: 'POST /orders (+ outbox)', value: `${orderWrites.rps.toFixed(0)} req/s, p99 ${orderWrites.p99.toFixed(1)} ms`, target: '–', met: true },
+  { figure: 'RSS at the end', value: `${rssEnd.toFixed(0)} MB`, target: '–', met: true },
+);
+const errors = [readById.ours, barcode.ours, search, productWrites, orderWrites].reduce((n, r) => n + r.non2xx + r.errors, 0);
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+log(`\nMachine: ${machine}`);
+log(`Catalog: ${size.products} products, ${size.orders} orders; ${SECONDS} s per load run, 10 connections\n`);
+const header = ['figure', 'value', 'baseline', 'ratio', 'target', 'met'];
+const table = rows.map((r) => [r.figure, r.value, r.baseline ?? '', r.ratio ?? '', r.target, r.met ? 'yes' : 'NO']);
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+log(line(header));
+log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const r of table) log(line(r));
+if (errors > 0) log(`\n${errors} requests failed or answered non-2xx during load runs.`);
+
+const resultsDir = join(PROJECT_ROOT, '.bench-results');
+mkdirSync(resultsDir, { recursive: true });
+const file = join(resultsDir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(
+  file,
+  JSON.stringify({ machine, size, seconds: SECONDS, coldStart: { apiMs, searchMs, rssAfterReady }, readById, barcode, search, page100, page5000, ordersDay, productWrites, orderWrites, rssEnd, errors, rows }, null, 2),
+);
+log(`\nResults written to ${file}`);

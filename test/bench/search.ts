@@ -1,0 +1,156 @@
+/**
+ * Product search benchmark: the MiniSearch index the server uses against
+ * SQLite FTS5 (built into better-sqlite3) as the baseline, on the same
+ * 100,000 generated products and the same queries, in one run.
+ *
+ *   npm run bench:search            (PRODUCTS=20000 npm run bench:search for a quick run)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { foldText, queryTermsOf } from '../../main/rules/search-terms.js';
+import type { Caller } from '../../main/services/caller.js';
+import { systemClock } from '../../main/services/clock.js';
+import { createServices } from '../../main/services/index.js';
+import { openDatabase, type Db } from '../../main/storage/database.js';
+import { generateCatalog } from './generate-catalog.js';
+import { generateQueries, QUERY_KINDS, type BenchQuery, type QueryKind } from './search-queries.js';
+
+const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
+const QUERIES_PER_KIND = 300;
+const PAGE = 100;
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const rssMb = () => {
+  gc();
+  return process.memoryUsage().rss / 1e6;
+};
+
+interface Timing {
+  kind: QueryKind;
+  ms: number;
+  total: number;
+}
+
+function measure(queries: readonly BenchQuery[], run: (text: string) => number): Timing[] {
+  return queries.map(({ kind, text }) => {
+    const start = performance.now();
+    const total = run(text);
+    return { kind, ms: performance.now() - start, total };
+  });
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+
+/** The FTS5 table of the baseline, with the same fields and weights as the index. */
+function buildFts(db: Db): (text: string) => { ids: string[]; total: number } {
+  db.exec(`CREATE VIRTUAL TABLE products_fts USING fts5(
+    name, description, declarations, codes, content='', tokenize="unicode61 remove_diacritics 2")`);
+  db.exec(`INSERT INTO products_fts (rowid, name, description, declarations, codes)
+    SELECT rowid, name, coalesce(description, ''), coalesce(declarations, ''),
+      barcode || ' ' || coalesce(external_id, '') || ' ' ||
+      coalesce((SELECT group_concat(code, ' ') FROM product_alias_codes a WHERE a.product_id = products.id), '')
+    FROM products WHERE deleted = 0`);
+  const page = db.prepare<[string, number], string>(
+    `SELECT p.id FROM products_fts f JOIN products p ON p.rowid = f.rowid
+      WHERE products_fts MATCH ? ORDER BY bm25(products_fts, 3.0, 1.0, 0.5, 10.0) LIMIT ?`,
+  ).pluck();
+  const count = db.prepare<[string], number>('SELECT count(*) FROM products_fts WHERE products_fts MATCH ?').pluck();
+  return (text) => {
+    // Every word as a word start in the texts, or the whole text as a code: FTS5 has no typo tolerance.
+    const words = queryTermsOf(text).map((term) => `"${term}"*`).join(' AND ');
+    const match = `({name description declarations}: (${words})) OR (codes: "${foldText(text).replaceAll('"', '')}")`;
+    return { ids: page.all(match, PAGE), total: count.get(match) ?? 0 };
+  };
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'retail-bench-'));
+  const db = openDatabase(join(dir, 'bench.sqlite'), { synchronous: 'NORMAL' });
+  try {
+    const services = createServices({ db, clock: systemClock });
+    const org = services.organizations.create({ name: 'Bench store', features: ['barcode-aliases'] });
+    const caller: Caller = { orgId: org.id, keyKind: 'read', features: org.features };
+
+    let start = performance.now();
+    const catalog = generateCatalog(PRODUCTS, org.id);
+    db.transaction(() => catalog.forEach((product) => services.stores.products.insert(product)))();
+    const queries = generateQueries(catalog, QUERIES_PER_KIND, 7);
+    const warmUp = generateQueries(catalog, 50, 99).filter((w) => !queries.some((q) => q.text === w.text));
+    catalog.length = 0;
+    console.log(`${PRODUCTS} products generated and stored in ${(performance.now() - start).toFixed(0)} ms`);
+
+    const rssBefore = rssMb();
+    start = performance.now();
+    await services.search.build();
+    const miniBuild = performance.now() - start;
+    const miniRss = rssMb();
+
+    const searchMini = (text: string) => services.products.list(caller, { q: text, limit: PAGE }).meta.total;
+    measure(warmUp, searchMini);
+    const mini = measure(queries, searchMini);
+
+    start = performance.now();
+    const fts = buildFts(db);
+    const ftsBuild = performance.now() - start;
+    const ftsRss = rssMb();
+    const searchFts = (text: string) => {
+      const { ids, total } = fts(text);
+      for (const id of ids) services.stores.products.get(org.id, id);
+      return total;
+    };
+    measure(warmUp, searchFts);
+    const baseline = measure(queries, searchFts);
+
+    report({ miniBuild, ftsBuild, rssBefore, miniRss, ftsRss, mini, baseline });
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function report(r: {
+  miniBuild: number;
+  ftsBuild: number;
+  rssBefore: number;
+  miniRss: number;
+  ftsRss: number;
+  mini: Timing[];
+  baseline: Timing[];
+}) {
+  const rows: [string, number, number][] = [
+    ['index build (ms)', r.miniBuild, r.ftsBuild],
+    ['RSS after build (MB)', r.miniRss, r.ftsRss],
+    ['RSS added by the index (MB)', r.miniRss - r.rssBefore, r.ftsRss - r.miniRss],
+  ];
+  for (const kind of [...QUERY_KINDS, undefined]) {
+    const label = kind ?? 'all';
+    const ms = (timings: Timing[]) => timings.filter((t) => kind === undefined || t.kind === kind).map((t) => t.ms);
+    const hits = (timings: Timing[]) => {
+      const of = timings.filter((t) => kind === undefined || t.kind === kind);
+      return of.reduce((sum, t) => sum + t.total, 0) / of.length;
+    };
+    rows.push([`${label}: p50 (ms)`, percentile(ms(r.mini), 50), percentile(ms(r.baseline), 50)]);
+    rows.push([`${label}: p95 (ms)`, percentile(ms(r.mini), 95), percentile(ms(r.baseline), 95)]);
+    rows.push([`${label}: mean matches`, hits(r.mini), hits(r.baseline)]);
+  }
+  const width = Math.max(...rows.map(([label]) => label.length));
+  const cell = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(2)).padStart(10);
+  console.log(`\n${''.padEnd(width)} ${'MiniSearch'.padStart(10)} ${'FTS5'.padStart(10)} ${'ratio'.padStart(8)}`);
+  for (const [label, mini, fts] of rows) {
+    const ratio = fts > 0 ? (mini / fts).toFixed(2) : '-';
+    console.log(`${label.padEnd(width)} ${cell(mini)} ${cell(fts)} ${ratio.padStart(8)}`);
+  }
+  console.log(
+    `\n${r.mini.length} distinct queries per engine, ${PAGE} products per page read from SQLite by both.` +
+      '\nRSS of the whole process; FTS5 adds its pages to the SQLite cache. ratio = MiniSearch / FTS5 (below 1: MiniSearch better).',
+  );
+}
+
+await main();

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './support/api.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.destroy();
+});
+
+/** Every endpoint of the v1 contract. */
+const SPEC = [
+  'GET /products',
+  'POST /products',
+  'GET /products/{productId}',
+  'POST /products/{productId}',
+  'DELETE /products/{productId}',
+  'POST /products/{productId}/image',
+  'DELETE /products/{productId}/image',
+  'GET /orders',
+  'GET /orders/{orderId}',
+  'GET /suppliers',
+  'POST /suppliers',
+  'GET /suppliers/{supplierId}',
+  'POST /suppliers/{supplierId}',
+  'GET /categories/{categoryId}',
+  'POST /categories/{categoryId}',
+  'POST /stores',
+  'POST /stores/{storeId}',
+  'GET /identity-logs',
+  'GET /identity-logs/blocked',
+  'POST /identity-logs/blocked/{blockedId}',
+];
+
+/** Endpoints this server adds, which the document must mark as extensions. */
+const EXTENSIONS = [
+  'GET /health',
+  'GET /openapi.json',
+  'GET /images/{file}',
+  'POST /categories',
+  'GET /categories',
+  'GET /stores',
+  'GET /stores/{storeId}',
+  'POST /orders',
+  'POST /orders/{orderId}',
+  'POST /identity-logs',
+  'POST /identity-logs/blocked',
+  'GET /identity-logs/blocked/{blockedId}',
+  'DELETE /identity-logs/blocked/{blockedId}',
+];
+
+describe('GET /openapi.json', () => {
+  it('is an OpenAPI 3.1 document served without a key', async () => {
+    const res = await api(server.url).get('/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(res.body.info.version).toBe('1.0.0');
+    expect(res.body.servers).toEqual([{ url: '/api/v1' }]);
+    expect(res.body.components.securitySchemes.bearerKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('describes every endpoint, and marks exactly the extensions', async () => {
+    const doc = (await api(server.url).get('/openapi.json')).body;
+    const operations = new Map<string, Record<string, unknown>>();
+    for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>)) {
+      for (const [method, operation] of Object.entries(methods)) operations.set(`${method.toUpperCase()} ${path}`, operation);
+    }
+    expect([...operations.keys()].sort()).toEqual([...SPEC, ...EXTENSIONS].sort());
+    for (const name of SPEC) expect(operations.get(name)?.['x-extension'], name).toBeUndefined();
+    for (const name of EXTENSIONS) expect(operations.get(name)?.['x-extension'], name).toBe(true);
+  });
+
+  it('names the shared schemas once and uses them by reference', async () => {
+    const doc = (await api(server.url).get('/openapi.json')).body;
+    for (const name of ['Product', 'ListMeta', 'StandardError', 'ValidationError', 'Order', 'Supplier', 'Category', 'Store']) {
+      expect(doc.components.schemas, name).toHaveProperty(name);
+    }
+    const list = doc.paths['/products'].get;
+    expect(list.responses['200'].content['application/json'].schema.properties.data.items).toEqual({ $ref: '#/components/schemas/Product' });
+    expect(list.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ValidationError' });
+    expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['barcode', 'cursor', 'limit', 'offset', 'q', 'store']);
+  });
+});
