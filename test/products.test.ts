@@ -302,4 +302,17 @@ describe('GET /products?barcode=', () => {
       meta: { total: 0, returned: 0, limit: 100 },
     });
   });
+
+  it('pages a shared code with cursors: each match once, also one matching by barcode and alias', async () => {
+    const code = 'shared-code-1';
+    const ids = [
+      ...(await Promise.all([1, 2, 3, 4].map(() => create({ barcode: code })))),
+      ...(await Promise.all([1, 2, 3].map(() => create({ barcodeAliases: [{ code }] })))),
+      await create({ barcode: code, barcodeAliases: [{ code: code.toUpperCase() }] }),
+    ];
+    await write.delete(`/products/${ids[0]}`);
+    const { items, pages } = await collectPages<{ id: string }>(read, `/products?barcode=${code}&limit=2`);
+    expect(items.map((p) => p.id)).toEqual(ids.slice(1).sort());
+    expect(pages).toBe(4);
+  });
 });

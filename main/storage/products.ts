@@ -128,10 +128,30 @@ const SELECT = `SELECT p.*, c.allow_store AS c_allow_store, c.hide_store AS c_hi
 const STORE_FILTER = `AND NOT EXISTS (SELECT 1 FROM json_each(c.hide_store) WHERE value = @store)
   AND (c.allow_store IS NULL OR EXISTS (SELECT 1 FROM json_each(c.allow_store) WHERE value = @store))`;
 
-// A UNION of two index probes: an OR across the two tables would scan every product.
-const BARCODE_FILTER = `AND p.id IN (
-  SELECT id FROM products WHERE org_id = @orgId AND barcode = @barcode
-  UNION SELECT product_id FROM product_alias_codes WHERE org_id = @orgId AND code = @barcode)`;
+// CROSS JOIN keeps the alias table outermost: the planner would otherwise walk
+// every product in id order to skip the sort.
+const ALIAS_SELECT = `SELECT p.*, c.allow_store AS c_allow_store, c.hide_store AS c_hide_store
+  FROM product_alias_codes a CROSS JOIN products p ON p.id = a.product_id
+  LEFT JOIN categories c ON c.id = p.category AND c.org_id = p.org_id`;
+
+/**
+ * Where a page's rows come from: all products, those with a barcode, those with
+ * an alias code. `key` is the id column in the order of the index each one
+ * walks, so that paging never needs a sort.
+ */
+const SOURCES = {
+  all: { from: `${SELECT} WHERE p.org_id = @orgId`, key: 'p.id' },
+  barcode: {
+    from: `SELECT p.*, c.allow_store AS c_allow_store, c.hide_store AS c_hide_store
+      FROM products p INDEXED BY products_org_barcode LEFT JOIN categories c ON c.id = p.category AND c.org_id = p.org_id
+      WHERE p.org_id = @orgId AND p.barcode = @barcode`,
+    key: 'p.id',
+  },
+  alias: { from: `${ALIAS_SELECT} WHERE a.org_id = @orgId AND a.code = @barcode`, key: 'a.product_id' },
+};
+type PageSource = keyof typeof SOURCES;
+
+const byIdOrder = (a: ProductRow, b: ProductRow) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export interface ProductPageQuery {
   orgId: string;
@@ -163,20 +183,21 @@ export function createProductStore(db: Db) {
 
   // One statement per combination of filters, prepared on first use.
   const pageStatements = new Map<string, ReturnType<Db['prepare']>>();
-  const pageStatement = (q: ProductPageQuery) => {
-    const variant = `${q.afterId !== undefined}|${q.store !== undefined}|${q.barcode !== undefined}`;
+  const pageRows = (source: PageSource, q: ProductPageQuery, params: Record<string, unknown>) => {
+    const variant = `${source}|${q.afterId !== undefined}|${q.store !== undefined}`;
     let statement = pageStatements.get(variant);
     if (!statement) {
+      const { from, key } = SOURCES[source];
+      // A bare `LIMIT @limit` costs about 12 µs per run, more than a whole barcode probe; the cast does not.
       statement = db.prepare(
-        `${SELECT} WHERE p.org_id = @orgId AND p.deleted = 0
-         ${q.afterId !== undefined ? 'AND p.id > @afterId' : ''}
+        `${from} AND p.deleted = 0
+         ${q.afterId !== undefined ? `AND ${key} > @afterId` : ''}
          ${q.store !== undefined ? STORE_FILTER : ''}
-         ${q.barcode !== undefined ? BARCODE_FILTER : ''}
-         ORDER BY p.id LIMIT @limit`,
+         ORDER BY ${key} LIMIT CAST(@limit AS INTEGER)`,
       );
       pageStatements.set(variant, statement);
     }
-    return statement;
+    return statement.all(params) as ProductRow[];
   };
 
   const writeCodes = (p: ProductRecord) => {
@@ -206,8 +227,12 @@ export function createProductStore(db: Db) {
       const params: Record<string, unknown> = { orgId: q.orgId, limit: q.limit };
       if (q.afterId !== undefined) params.afterId = q.afterId;
       if (q.store !== undefined) params.store = q.store;
-      if (q.barcode !== undefined) params.barcode = q.barcode;
-      return (pageStatement(q).all(params) as ProductRow[]).map(fromRow);
+      if (q.barcode === undefined) return pageRows('all', q, params).map(fromRow);
+      params.barcode = q.barcode;
+      // Two index walks merged here: one query over both tables costs several times as much.
+      const rows = [...pageRows('barcode', q, params), ...pageRows('alias', q, params)].sort(byIdOrder);
+      const unique = rows.filter((row, i) => i === 0 || row.id !== rows[i - 1]!.id);
+      return unique.slice(0, q.limit).map(fromRow);
     },
     /** Every active product of an organization, in id order, read lazily. */
     *iterateActive(orgId: string): Generator<ProductRecord> {

@@ -227,7 +227,7 @@ CREATE INDEX outbox_pending ON outbox (state, seq);
 
 CREATE INDEX product_alias_codes_product ON product_alias_codes (product_id);
 
-CREATE INDEX products_org_barcode ON products (org_id, barcode);
+CREATE INDEX products_org_barcode ON products (org_id, barcode, id);
 
 CREATE INDEX products_org_list ON products (org_id, deleted, id);
 

@@ -74,7 +74,7 @@ CREATE TABLE products (
   lastupdate TEXT NOT NULL
 );
 CREATE INDEX products_org_list ON products (org_id, deleted, id);
-CREATE INDEX products_org_barcode ON products (org_id, barcode);
+CREATE INDEX products_org_barcode ON products (org_id, barcode, id);
 
 -- Alias codes, one row each, so a scanner lookup is one index probe.
 CREATE TABLE product_alias_codes (
