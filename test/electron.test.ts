@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { onReady, setupApp, type ElectronMain, type ElectronModule } from '../main/electron/main-process.js';
+import { JS_FLAGS, onReady, setupApp, type ElectronMain, type ElectronModule } from '../main/electron/main-process.js';
+import { PROJECT_ROOT } from '../main/version.js';
 import { isAllowedNavigation, kioskWindowOptions } from '../main/electron/window.js';
 
 /** Stand-in for the `electron` module: records what the main process asks of it. */
@@ -17,6 +18,12 @@ function standInElectron(userData: string) {
       app.quitCalls += 1;
     },
     requestSingleInstanceLock: () => app.lock,
+    switches: [] as [string, string | undefined][],
+    commandLine: {
+      appendSwitch: (name: string, value?: string) => {
+        app.switches.push([name, value]);
+      },
+    },
   });
   const windows: StandInWindow[] = [];
   class StandInWindow extends EventEmitter {
@@ -99,6 +106,24 @@ describe('Electron main process', () => {
 
     window?.emit('ready-to-show');
     expect(window?.shown).toBe(true);
+  });
+
+  it('passes the same V8 flags as npm start', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'retail-electron-'));
+    folders.push(userData);
+    const electron = standInElectron(userData);
+    const previous = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'silent';
+    try {
+      const main = await setupApp(electron.module);
+      if (main) started.push(main);
+    } finally {
+      if (previous === undefined) delete process.env.LOG_LEVEL;
+      else process.env.LOG_LEVEL = previous;
+    }
+    expect(electron.app.switches).toEqual([['js-flags', JS_FLAGS]]);
+    const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8'));
+    expect(pkg.scripts.start).toContain(`node ${JS_FLAGS} dist/main/start.js`);
   });
 
   it('quits when another instance already runs', async () => {

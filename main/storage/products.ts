@@ -1,128 +1,62 @@
-import type { BarcodeAlias, Product } from '../../shared/api/products.js';
-import type { TaxCategory } from '../../shared/tax.js';
+import type { Product } from '../../shared/api/products.js';
+import { columnMapping } from './column-map.js';
 import type { Db } from './database.js';
 
 /** A product as stored, in API field names. `instance` is the organization id. */
 export type ProductRecord = Product;
 
-interface ProductRow {
-  id: string;
-  org_id: string;
-  external_id: string | null;
-  name: string;
-  price: number;
-  supplier: string | null;
-  tax_category: string;
-  category: string | null;
-  declarations: string | null;
-  barcode: string;
-  barcode_aliases: string | null;
-  deposit_product: number | null;
-  deposit_product_label: string | null;
-  description: string | null;
-  sale_price: number | null;
-  sale_percentage: number | null;
-  sale_price_date_from: string | null;
-  sale_price_date_to: string | null;
-  cost_price: number | null;
-  margin: number | null;
-  show_on_screen: number | null;
-  age_restriction: number | null;
-  show_on_scale: number | null;
-  sale_stop: number | null;
-  deactivated: number | null;
-  open_input: number | null;
-  image_url: string;
-  idx: number | null;
-  deleted: number;
-  createdate: string;
-  lastupdate: string;
-  c_allow_store: string | null;
-  c_hide_store: string | null;
+const mapping = columnMapping({
+  id: ['id', 'text'],
+  instance: ['org_id', 'text'],
+  externalId: ['external_id', 'text'],
+  name: ['name', 'text'],
+  price: ['price', 'number'],
+  supplier: ['supplier', 'text'],
+  taxCategory: ['tax_category', 'text'],
+  category: ['category', 'text'],
+  declarations: ['declarations', 'text'],
+  barcode: ['barcode', 'text'],
+  barcodeAliases: ['barcode_aliases', 'json'],
+  depositProduct: ['deposit_product', 'number'],
+  depositProductLabel: ['deposit_product_label', 'text'],
+  description: ['description', 'text'],
+  salePrice: ['sale_price', 'number'],
+  salePercentage: ['sale_percentage', 'number'],
+  salePriceDateFrom: ['sale_price_date_from', 'text'],
+  salePriceDateTo: ['sale_price_date_to', 'text'],
+  costPrice: ['cost_price', 'number'],
+  margin: ['margin', 'number'],
+  showOnScreen: ['show_on_screen', 'bool'],
+  ageRestriction: ['age_restriction', 'bool'],
+  showOnScale: ['show_on_scale', 'bool'],
+  saleStop: ['sale_stop', 'bool'],
+  deactivated: ['deactivated', 'bool'],
+  openInput: ['open_input', 'bool'],
+  imageUrl: ['image_url', 'text'],
+  index: ['idx', 'number'],
+  deleted: ['deleted', 'bool'],
+  createdate: ['createdate', 'text'],
+  lastupdate: ['lastupdate', 'text'],
+});
+
+const COLUMNS = mapping.columns;
+const AT_ID = COLUMNS.indexOf('id');
+const AT_ALLOW = COLUMNS.length;
+const AT_HIDE = COLUMNS.length + 1;
+
+const toRow = (p: ProductRecord) => mapping.toRow(p);
+
+/** A read row holds the product's columns, then its category's store lists. */
+function fromRow(raw: readonly unknown[]): ProductRecord {
+  const product = mapping.fromRaw(raw) as ProductRecord;
+  if (raw[AT_ALLOW] !== null) product.allowStore = JSON.parse(raw[AT_ALLOW] as string) as string[];
+  if (raw[AT_HIDE] !== null) product.hideStore = JSON.parse(raw[AT_HIDE] as string) as string[];
+  return product;
 }
 
-const bool = (value: boolean | undefined): number | null => (value === undefined ? null : value ? 1 : 0);
-const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
+const SELECT_LIST = `${COLUMNS.map((c) => `p.${c}`).join(', ')}, c.allow_store AS c_allow_store, c.hide_store AS c_hide_store`;
 
-/** The one place where product columns map to API fields and back. */
-function toRow(p: ProductRecord) {
-  return {
-    id: p.id,
-    org_id: p.instance,
-    external_id: orNull(p.externalId),
-    name: p.name,
-    price: p.price,
-    supplier: orNull(p.supplier),
-    tax_category: p.taxCategory,
-    category: orNull(p.category),
-    declarations: orNull(p.declarations),
-    barcode: p.barcode,
-    barcode_aliases: p.barcodeAliases && p.barcodeAliases.length > 0 ? JSON.stringify(p.barcodeAliases) : null,
-    deposit_product: orNull(p.depositProduct),
-    deposit_product_label: orNull(p.depositProductLabel),
-    description: orNull(p.description),
-    sale_price: orNull(p.salePrice),
-    sale_percentage: orNull(p.salePercentage),
-    sale_price_date_from: orNull(p.salePriceDateFrom),
-    sale_price_date_to: orNull(p.salePriceDateTo),
-    cost_price: orNull(p.costPrice),
-    margin: orNull(p.margin),
-    show_on_screen: bool(p.showOnScreen),
-    age_restriction: bool(p.ageRestriction),
-    show_on_scale: bool(p.showOnScale),
-    sale_stop: bool(p.saleStop),
-    deactivated: bool(p.deactivated),
-    open_input: bool(p.openInput),
-    image_url: p.imageUrl,
-    idx: orNull(p.index),
-    deleted: p.deleted ? 1 : 0,
-    createdate: p.createdate,
-    lastupdate: p.lastupdate,
-  };
-}
-
-function fromRow(r: ProductRow): ProductRecord {
-  const p: ProductRecord = {
-    id: r.id,
-    name: r.name,
-    price: r.price,
-    taxCategory: r.tax_category as TaxCategory,
-    barcode: r.barcode,
-    imageUrl: r.image_url,
-    deleted: r.deleted === 1,
-    createdate: r.createdate,
-    lastupdate: r.lastupdate,
-    instance: r.org_id,
-  };
-  if (r.external_id !== null) p.externalId = r.external_id;
-  if (r.supplier !== null) p.supplier = r.supplier;
-  if (r.category !== null) p.category = r.category;
-  if (r.declarations !== null) p.declarations = r.declarations;
-  if (r.barcode_aliases !== null) p.barcodeAliases = JSON.parse(r.barcode_aliases) as BarcodeAlias[];
-  if (r.deposit_product !== null) p.depositProduct = r.deposit_product;
-  if (r.deposit_product_label !== null) p.depositProductLabel = r.deposit_product_label;
-  if (r.description !== null) p.description = r.description;
-  if (r.sale_price !== null) p.salePrice = r.sale_price;
-  if (r.sale_percentage !== null) p.salePercentage = r.sale_percentage;
-  if (r.sale_price_date_from !== null) p.salePriceDateFrom = r.sale_price_date_from;
-  if (r.sale_price_date_to !== null) p.salePriceDateTo = r.sale_price_date_to;
-  if (r.cost_price !== null) p.costPrice = r.cost_price;
-  if (r.margin !== null) p.margin = r.margin;
-  if (r.show_on_screen !== null) p.showOnScreen = r.show_on_screen === 1;
-  if (r.age_restriction !== null) p.ageRestriction = r.age_restriction === 1;
-  if (r.show_on_scale !== null) p.showOnScale = r.show_on_scale === 1;
-  if (r.sale_stop !== null) p.saleStop = r.sale_stop === 1;
-  if (r.deactivated !== null) p.deactivated = r.deactivated === 1;
-  if (r.open_input !== null) p.openInput = r.open_input === 1;
-  if (r.idx !== null) p.index = r.idx;
-  if (r.c_allow_store !== null) p.allowStore = JSON.parse(r.c_allow_store) as string[];
-  if (r.c_hide_store !== null) p.hideStore = JSON.parse(r.c_hide_store) as string[];
-  return p;
-}
-
-const COLUMNS = Object.keys(toRow({} as ProductRecord));
-
-const SELECT = `SELECT p.*, c.allow_store AS c_allow_store, c.hide_store AS c_hide_store
+const SELECT = `SELECT ${SELECT_LIST}
   FROM products p LEFT JOIN categories c ON c.id = p.category AND c.org_id = p.org_id`;
 
 const STORE_FILTER = `AND NOT EXISTS (SELECT 1 FROM json_each(c.hide_store) WHERE value = @store)
@@ -130,7 +64,7 @@ const STORE_FILTER = `AND NOT EXISTS (SELECT 1 FROM json_each(c.hide_store) WHER
 
 // CROSS JOIN keeps the alias table outermost: the planner would otherwise walk
 // every product in id order to skip the sort.
-const ALIAS_SELECT = `SELECT p.*, c.allow_store AS c_allow_store, c.hide_store AS c_hide_store
+const ALIAS_SELECT = `SELECT ${SELECT_LIST}
   FROM product_alias_codes a CROSS JOIN products p ON p.id = a.product_id
   LEFT JOIN categories c ON c.id = p.category AND c.org_id = p.org_id`;
 
@@ -142,7 +76,7 @@ const ALIAS_SELECT = `SELECT p.*, c.allow_store AS c_allow_store, c.hide_store A
 const SOURCES = {
   all: { from: `${SELECT} WHERE p.org_id = @orgId`, key: 'p.id' },
   barcode: {
-    from: `SELECT p.*, c.allow_store AS c_allow_store, c.hide_store AS c_hide_store
+    from: `SELECT ${SELECT_LIST}
       FROM products p INDEXED BY products_org_barcode LEFT JOIN categories c ON c.id = p.category AND c.org_id = p.org_id
       WHERE p.org_id = @orgId AND p.barcode = @barcode`,
     key: 'p.id',
@@ -151,7 +85,8 @@ const SOURCES = {
 };
 type PageSource = keyof typeof SOURCES;
 
-const byIdOrder = (a: ProductRow, b: ProductRow) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const idOf = (raw: unknown[]) => raw[AT_ID] as string;
+const byIdOrder = (a: unknown[], b: unknown[]) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0);
 
 export interface ProductPageQuery {
   orgId: string;
@@ -169,17 +104,19 @@ export function createProductStore(db: Db) {
     `UPDATE products SET ${COLUMNS.filter((c) => c !== 'id' && c !== 'org_id').map((c) => `${c} = @${c}`).join(', ')}
       WHERE id = @id AND org_id = @org_id`,
   );
-  const byId = db.prepare<[string, string], ProductRow>(`${SELECT} WHERE p.id = ? AND p.org_id = ?`);
+  const byId = db.prepare<[string, string], unknown[]>(`${SELECT} WHERE p.id = ? AND p.org_id = ?`).raw(true);
   // The id list drives the join (CROSS JOIN keeps it outermost): one primary-key probe per id, in list order.
-  const activeByIds = db.prepare<[string, string], ProductRow>(
-    `SELECT p.*, c.allow_store AS c_allow_store, c.hide_store AS c_hide_store
-       FROM json_each(?) AS j CROSS JOIN products p ON p.id = j.value AND p.org_id = ? AND p.deleted = 0
-       LEFT JOIN categories c ON c.id = p.category AND c.org_id = p.org_id
-      ORDER BY j.key`,
-  );
+  const activeByIds = db
+    .prepare<[string, string], unknown[]>(
+      `SELECT ${SELECT_LIST}
+         FROM json_each(?) AS j CROSS JOIN products p ON p.id = j.value AND p.org_id = ? AND p.deleted = 0
+         LEFT JOIN categories c ON c.id = p.category AND c.org_id = p.org_id
+        ORDER BY j.key`,
+    )
+    .raw(true);
   const clearCodes = db.prepare('DELETE FROM product_alias_codes WHERE product_id = ?');
   const addCode = db.prepare('INSERT OR IGNORE INTO product_alias_codes (org_id, code, product_id) VALUES (?, ?, ?)');
-  const activeOfOrg = db.prepare<[string], ProductRow>(`${SELECT} WHERE p.org_id = ? AND p.deleted = 0 ORDER BY p.id`);
+  const activeOfOrg = db.prepare<[string], unknown[]>(`${SELECT} WHERE p.org_id = ? AND p.deleted = 0 ORDER BY p.id`).raw(true);
 
   // One statement per combination of filters, prepared on first use.
   const pageStatements = new Map<string, ReturnType<Db['prepare']>>();
@@ -189,15 +126,17 @@ export function createProductStore(db: Db) {
     if (!statement) {
       const { from, key } = SOURCES[source];
       // A bare `LIMIT @limit` costs about 12 µs per run, more than a whole barcode probe; the cast does not.
-      statement = db.prepare(
-        `${from} AND p.deleted = 0
-         ${q.afterId !== undefined ? `AND ${key} > @afterId` : ''}
-         ${q.store !== undefined ? STORE_FILTER : ''}
-         ORDER BY ${key} LIMIT CAST(@limit AS INTEGER)`,
-      );
+      statement = db
+        .prepare(
+          `${from} AND p.deleted = 0
+           ${q.afterId !== undefined ? `AND ${key} > @afterId` : ''}
+           ${q.store !== undefined ? STORE_FILTER : ''}
+           ORDER BY ${key} LIMIT CAST(@limit AS INTEGER)`,
+        )
+        .raw(true);
       pageStatements.set(variant, statement);
     }
-    return statement.all(params) as ProductRow[];
+    return statement.all(params) as unknown[][];
   };
 
   const writeCodes = (p: ProductRecord) => {
@@ -217,7 +156,7 @@ export function createProductStore(db: Db) {
     },
     /** The active ones of the given products, in the order of `ids` (search results come ranked). */
     activeByIds(orgId: string, ids: readonly string[]): ProductRecord[] {
-      return activeByIds.all(JSON.stringify(ids), orgId).map(fromRow);
+      return activeByIds.all(JSON.stringify(ids), orgId).map((row) => fromRow(row));
     },
     get(orgId: string, id: string): ProductRecord | undefined {
       const row = byId.get(id, orgId);
@@ -227,12 +166,12 @@ export function createProductStore(db: Db) {
       const params: Record<string, unknown> = { orgId: q.orgId, limit: q.limit };
       if (q.afterId !== undefined) params.afterId = q.afterId;
       if (q.store !== undefined) params.store = q.store;
-      if (q.barcode === undefined) return pageRows('all', q, params).map(fromRow);
+      if (q.barcode === undefined) return pageRows('all', q, params).map((row) => fromRow(row));
       params.barcode = q.barcode;
       // Two index walks merged here: one query over both tables costs several times as much.
       const rows = [...pageRows('barcode', q, params), ...pageRows('alias', q, params)].sort(byIdOrder);
-      const unique = rows.filter((row, i) => i === 0 || row.id !== rows[i - 1]!.id);
-      return unique.slice(0, q.limit).map(fromRow);
+      const unique = rows.filter((row, i) => i === 0 || idOf(row) !== idOf(rows[i - 1]!));
+      return unique.slice(0, q.limit).map((row) => fromRow(row));
     },
     /** Every active product of an organization, in id order, read lazily. */
     *iterateActive(orgId: string): Generator<ProductRecord> {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../../main/services/clock.js';
@@ -46,9 +46,13 @@ const get = async (path: string) => {
   return res.json() as Promise<any>;
 };
 
-log('Cold start…');
+// The command `npm start` runs once it has built, so that node flags stay the same.
+const startScript = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+const [command, ...args] = startScript.split('&&').pop()!.trim().split(/\s+/);
+
+log(`Cold start: ${startScript.split('&&').pop()!.trim()}…`);
 const spawnedAt = performance.now();
-const server = spawnProcess('node', ['dist/main/start.js'], { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' }, PROJECT_ROOT);
+const server = spawnProcess(command!, args, { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' }, PROJECT_ROOT);
 const health = async () => {
   const res = await fetch(`${base}/health`);
   return res.status === 200 ? ((await res.json()) as { search: string }) : undefined;
@@ -66,7 +70,7 @@ const byIdPath = () => `/api/v1/products/${pickId()}`;
 const barcodePath = () => `/api/v1/products?barcode=${pickCode()}`;
 
 const baselinePort = await freePort();
-const baseline = spawnProcess('npx', ['tsx', 'test/bench/baseline-server.ts'], { PORT: String(baselinePort), DATA_DIR: dataDir }, PROJECT_ROOT);
+const baseline = spawnProcess('npx', ['tsx', 'test/bench/baseline-server.ts'], { PORT: String(baselinePort), DATA_DIR: dataDir, ORG_ID: org.id }, PROJECT_ROOT);
 await waitFor(async () => ((await fetch(`http://127.0.0.1:${baselinePort}/api/v1/products/${pickId()}`)).ok ? true : undefined), 30_000, 'baseline');
 
 /** Alternates baseline and product runs so that noise hits both alike; keeps the median run of each. */

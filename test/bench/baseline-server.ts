@@ -8,10 +8,12 @@ import { join } from 'node:path';
  */
 const dataDir = process.env.DATA_DIR!;
 const db = new Database(join(dataDir, 'retail.sqlite'), { readonly: true });
-const byId = db.prepare('SELECT * FROM products WHERE id = ?');
+const orgId = process.env.ORG_ID!;
+const byId = db.prepare('SELECT * FROM products WHERE id = ? AND org_id = ?');
 const byBarcode = db.prepare(
-  `SELECT * FROM products WHERE id IN
-     (SELECT id FROM products WHERE barcode = @code UNION SELECT product_id FROM product_alias_codes WHERE code = @code)`,
+  `SELECT * FROM products WHERE org_id = @orgId AND barcode = @code
+   UNION ALL SELECT p.* FROM product_alias_codes a CROSS JOIN products p ON p.id = a.product_id
+    WHERE a.org_id = @orgId AND a.code = @code`,
 );
 const PREFIX = '/api/v1/products';
 
@@ -19,9 +21,9 @@ const server = createServer((req, res) => {
   const url = req.url ?? '';
   let body: unknown;
   if (url.startsWith(`${PREFIX}?barcode=`)) {
-    body = { data: byBarcode.all({ code: decodeURIComponent(url.slice(PREFIX.length + 9)).toLowerCase() }) };
+    body = { data: byBarcode.all({ orgId, code: decodeURIComponent(url.slice(PREFIX.length + 9)).toLowerCase() }) };
   } else if (url.startsWith(`${PREFIX}/`)) {
-    const row = byId.get(url.slice(PREFIX.length + 1));
+    const row = byId.get(url.slice(PREFIX.length + 1), orgId);
     if (row) body = { data: row };
   }
   if (body === undefined) {
