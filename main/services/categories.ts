@@ -8,6 +8,7 @@ import type { Caller } from './caller.js';
 import type { Clock } from './clock.js';
 import { NotFound } from './errors.js';
 import { readCursor, toPage } from './paging.js';
+import { applyPartialUpdate } from './partial-update.js';
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 
@@ -55,16 +56,14 @@ export function createCategoryService(deps: { db: Db; categories: CategoryStore;
 
     update(caller: Caller, id: string, patch: CategoryUpdate): void {
       const fields = normalizeFields(patch);
-      if (Object.keys(fields).length === 0) {
-        mustGet(caller.orgId, id);
-        return;
-      }
-      const now = clock.now().toISOString();
-      db.transaction(() => {
-        const current = mustGet(caller.orgId, id);
-        categories.replace(caller.orgId, finish({ ...current, ...fields }), now);
-        outbox.append({ orgId: caller.orgId, resource: 'category', resourceId: id, operation: 'update', body: fields, createdAt: now });
-      })();
+      applyPartialUpdate(deps, {
+        caller,
+        resource: 'category',
+        id,
+        fields,
+        read: () => mustGet(caller.orgId, id),
+        write: (current, now) => categories.replace(caller.orgId, finish({ ...current, ...fields }), now),
+      });
     },
 
     /** Active categories in id order, paged by keyset cursor. */

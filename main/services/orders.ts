@@ -13,6 +13,7 @@ import type { Clock } from './clock.js';
 import { BadRequest, NotFound } from './errors.js';
 import { toPage } from './paging.js';
 import { readTimeCursor } from './time-cursor.js';
+import { applyPartialUpdate } from './partial-update.js';
 
 /** Payment state of an order created without one. */
 export const DEFAULT_PAYMENT_STATE = 'successful';
@@ -123,16 +124,14 @@ export function createOrderService(deps: {
 
     update(caller: Caller, id: string, patch: OrderUpdate): void {
       const fields = normalizePatch(patch);
-      if (Object.keys(fields).length === 0) {
-        mustGet(caller.orgId, id);
-        return;
-      }
-      const now = clock.now().toISOString();
-      db.transaction(() => {
-        const current = mustGet(caller.orgId, id);
-        orders.update(caller.orgId, { ...current, ...fields }, now);
-        outbox.append({ orgId: caller.orgId, resource: 'order', resourceId: id, operation: 'update', body: fields, createdAt: now });
-      })();
+      applyPartialUpdate(deps, {
+        caller,
+        resource: 'order',
+        id,
+        fields,
+        read: () => mustGet(caller.orgId, id),
+        write: (current, now) => orders.update(caller.orgId, { ...current, ...fields }, now),
+      });
     },
 
     /** Orders with orderDate in [start, end], newest first, paged by keyset cursor. */

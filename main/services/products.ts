@@ -8,6 +8,7 @@ import { requireFeature, type Caller } from './caller.js';
 import type { Clock } from './clock.js';
 import { BadRequest, NotFound } from './errors.js';
 import { readCursor, toPage } from './paging.js';
+import { applyPartialUpdate } from './partial-update.js';
 
 /** Answers `GET /products?q=`; provided by the search module. */
 export interface ProductSearch {
@@ -119,19 +120,15 @@ export function createProductService(deps: {
     update(caller: Caller, id: string, patch: ProductUpdate): void {
       if (patch.barcodeAliases !== undefined) requireFeature(caller, 'barcode-aliases');
       const fields = normalizeFields(patch);
-      if (Object.keys(fields).length === 0) {
-        mustGet(caller.orgId, id);
-        return;
-      }
-      const now = clock.now().toISOString();
-      const before = db.transaction(() => {
-        const current = mustGet(caller.orgId, id);
-        const next = finish({ ...current, ...fields, lastupdate: now });
-        products.replace(next);
-        outbox.append({ orgId: caller.orgId, resource: 'product', resourceId: id, operation: 'update', body: fields, createdAt: now });
-        return current;
-      })();
-      notify(before, mustGet(caller.orgId, id));
+      const before = applyPartialUpdate(deps, {
+        caller,
+        resource: 'product',
+        id,
+        fields,
+        read: () => mustGet(caller.orgId, id),
+        write: (current, now) => products.replace(finish({ ...current, ...fields, lastupdate: now })),
+      });
+      if (before) notify(before, mustGet(caller.orgId, id));
     },
 
     /** Points the product at an uploaded image: a product write queued as resource `product-image`. */

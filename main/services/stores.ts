@@ -9,6 +9,7 @@ import type { Caller } from './caller.js';
 import type { Clock } from './clock.js';
 import { NotFound } from './errors.js';
 import { readCursor, toPage } from './paging.js';
+import { applyPartialUpdate } from './partial-update.js';
 
 export function createStoreService(deps: { db: Db; stores: StoreStore; outbox: OutboxStore; clock: Clock }) {
   const { db, stores, outbox, clock } = deps;
@@ -36,16 +37,14 @@ export function createStoreService(deps: { db: Db; stores: StoreStore; outbox: O
     },
 
     update(caller: Caller, id: string, patch: StoreUpdate): void {
-      if (Object.keys(patch).length === 0) {
-        mustGet(caller.orgId, id);
-        return;
-      }
-      const now = clock.now().toISOString();
-      db.transaction(() => {
-        const current = mustGet(caller.orgId, id);
-        stores.replace({ ...applyNullablePatch(current, patch), lastupdate: now });
-        outbox.append({ orgId: caller.orgId, resource: 'store', resourceId: id, operation: 'update', body: patch, createdAt: now });
-      })();
+      applyPartialUpdate(deps, {
+        caller,
+        resource: 'store',
+        id,
+        fields: patch,
+        read: () => mustGet(caller.orgId, id),
+        write: (current, now) => stores.replace({ ...applyNullablePatch(current, patch), lastupdate: now }),
+      });
     },
 
     /** Active stores in id order, paged by keyset cursor. */

@@ -7,6 +7,7 @@ import type { SupplierStore } from '../storage/suppliers.js';
 import type { Caller } from './caller.js';
 import type { Clock } from './clock.js';
 import { NotFound } from './errors.js';
+import { applyPartialUpdate } from './partial-update.js';
 
 export function createSupplierService(deps: { db: Db; suppliers: SupplierStore; outbox: OutboxStore; clock: Clock }) {
   const { db, suppliers, outbox, clock } = deps;
@@ -34,16 +35,14 @@ export function createSupplierService(deps: { db: Db; suppliers: SupplierStore; 
     },
 
     update(caller: Caller, id: string, patch: SupplierUpdate): void {
-      if (Object.keys(patch).length === 0) {
-        mustGet(caller.orgId, id);
-        return;
-      }
-      const now = clock.now().toISOString();
-      db.transaction(() => {
-        const current = mustGet(caller.orgId, id);
-        suppliers.replace({ ...current, ...patch }, now);
-        outbox.append({ orgId: caller.orgId, resource: 'supplier', resourceId: id, operation: 'update', body: patch, createdAt: now });
-      })();
+      applyPartialUpdate(deps, {
+        caller,
+        resource: 'supplier',
+        id,
+        fields: patch,
+        read: () => mustGet(caller.orgId, id),
+        write: (current, now) => suppliers.replace({ ...current, ...patch }, now),
+      });
     },
 
     /** Not paged: up to `limit` active suppliers by name. */
