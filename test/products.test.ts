@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, collectPages, type Api } from './support/api.js';
 import { fullProduct } from './support/fixtures.js';
+import { ISO, standardError } from './support/shapes.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
 let server: TestServer;
@@ -9,13 +10,6 @@ let other: TestOrg;
 let write: Api;
 let read: Api;
 
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const standardError = (statusCode: number, message: string | RegExp) => ({
-  statusCode,
-  message: typeof message === 'string' ? message : expect.stringMatching(message),
-  timestamp: expect.stringMatching(ISO),
-  path: expect.stringMatching(/^\/api\/v1\//),
-});
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -86,7 +86,8 @@ const SOURCES = {
 type PageSource = keyof typeof SOURCES;
 
 const idOf = (raw: unknown[]) => raw[AT_ID] as string;
-const byIdOrder = (a: unknown[], b: unknown[]) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0);
+/** SQLite orders TEXT by its UTF-8 bytes; merged pages must agree with `id > @afterId`. */
+const byIdOrder = (a: unknown[], b: unknown[]) => Buffer.compare(Buffer.from(idOf(a)), Buffer.from(idOf(b)));
 
 export interface ProductPageQuery {
   orgId: string;
