@@ -7,7 +7,6 @@ export type ProductRecord = Product;
 
 const mapping = columnMapping({
   id: ['id', 'text'],
-  instance: ['org_id', 'text'],
   externalId: ['external_id', 'text'],
   name: ['name', 'text'],
   price: ['price', 'number'],
@@ -37,6 +36,7 @@ const mapping = columnMapping({
   deleted: ['deleted', 'bool'],
   createdate: ['createdate', 'text'],
   lastupdate: ['lastupdate', 'text'],
+  instance: ['org_id', 'text'],
 });
 
 const COLUMNS = mapping.columns;
