@@ -34,7 +34,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (err instanceof ApiError) {
-      if (err instanceof Forbidden) logger.info({ path: req.path, reason: err.reason }, 'request refused');
+      if (err instanceof Forbidden) logger.info({ path: req.originalUrl.split('?')[0], reason: err.reason }, 'request refused');
       sendStandardError(req, res, err.status, err.message);
       return;
     }
@@ -51,7 +51,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       sendStandardError(req, res, parserError.status, (err as Error).message);
       return;
     }
-    logger.error({ err, path: req.path }, 'unexpected error');
+    logger.error({ err, path: req.originalUrl.split('?')[0] }, 'unexpected error');
     sendStandardError(req, res, 500, 'Unknown Error');
   };
 }
