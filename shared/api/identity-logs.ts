@@ -4,15 +4,18 @@ import { CursorQuery, DateTimeSchema, IdSchema, limitQuery } from './common.js';
 const text = z.string({ error: 'must be a string' });
 const nonEmpty = text.trim().min(1, { error: 'must not be empty' });
 
-const identityLogFields = {
-  logType: text.describe('Kind of check, as the kiosk names it.'),
-  appVersion: text.describe('Version of the app that made the check.'),
-  store: text.describe('Store id.'),
-  source: text.describe('Document source, e.g. `swiss_id_card`, `swiss_drivers_license_old`, `swiss_drivers_license_qr`, `passport`.'),
-  user: text.describe('Who made the check.'),
-  birthDate: text.describe('Birth date read from the document, as read.'),
-  imageUrl: text.describe('Picture of the document.'),
-  rawText: text.describe('Raw MRZ or scan payload.'),
+/** The optional fields of an identity log, written and read alike. */
+const optionalLogFields = {
+  logType: text.describe('Kind of check, as the kiosk names it.').optional(),
+  appVersion: text.describe('Version of the app that made the check.').optional(),
+  store: text.describe('Store id.').optional(),
+  source: text
+    .describe('Document source, e.g. `swiss_id_card`, `swiss_drivers_license_old`, `swiss_drivers_license_qr`, `passport`.')
+    .optional(),
+  user: text.describe('Who made the check.').optional(),
+  birthDate: text.describe('Birth date read from the document, as read.').optional(),
+  imageUrl: text.describe('Picture of the document.').optional(),
+  rawText: text.describe('Raw MRZ or scan payload.').optional(),
 };
 
 export const IdentityLogSchema = z
@@ -21,14 +24,7 @@ export const IdentityLogSchema = z
     access: z.boolean().describe('Whether access was granted.'),
     logDate: DateTimeSchema.describe('Time of the check.'),
     instance: z.string().describe('Organization id.'),
-    logType: identityLogFields.logType.optional(),
-    appVersion: identityLogFields.appVersion.optional(),
-    store: identityLogFields.store.optional(),
-    source: identityLogFields.source.optional(),
-    user: identityLogFields.user.optional(),
-    birthDate: identityLogFields.birthDate.optional(),
-    imageUrl: identityLogFields.imageUrl.optional(),
-    rawText: identityLogFields.rawText.optional(),
+    ...optionalLogFields,
   })
   .meta({ id: 'IdentityLog', description: 'One identity check. Optional fields that were never set are absent.' });
 
@@ -36,14 +32,7 @@ export const IdentityLogCreateSchema = z
   .strictObject({
     access: z.boolean({ error: 'must be true or false' }).describe('Whether access was granted.'),
     logDate: DateTimeSchema.optional().describe('Time of the check; default now (a kiosk sends checks made offline with their own time).'),
-    logType: identityLogFields.logType.optional(),
-    appVersion: identityLogFields.appVersion.optional(),
-    store: identityLogFields.store.optional(),
-    source: identityLogFields.source.optional(),
-    user: identityLogFields.user.optional(),
-    birthDate: identityLogFields.birthDate.optional(),
-    imageUrl: identityLogFields.imageUrl.optional(),
-    rawText: identityLogFields.rawText.optional(),
+    ...optionalLogFields,
   })
   .meta({ id: 'IdentityLogCreate', description: 'An identity check to record. Unknown and read-only fields are refused.' });
 
