@@ -29,19 +29,19 @@ describe('first start', () => {
     });
     const res = await api(server.url, credentials.writeKey).post('/products', { name: 'First', price: 1, taxCategory: '0' });
     expect(res.status).toBe(200);
-    expect(runCli(server.dataDir, ['org', 'list', '--json']).json).toEqual([
+    expect((await runCli(server.dataDir, ['org', 'list', '--json'])).json).toEqual([
       { id: credentials.organizationId, name: 'Local store', features: [] },
     ]);
   });
 
   it('does not create one when the CLI made an organization first', async () => {
     const dataDir = makeDataDir();
-    const created = runCli(dataDir, ['org', 'create', '--name', 'Shop', '--json']);
+    const created = await runCli(dataDir, ['org', 'create', '--name', 'Shop', '--json']);
     expect(created.status).toBe(0);
     const other = await startTestServer({ dataDir });
     try {
       expect(other.running.credentialsFile).toBeUndefined();
-      expect(runCli(dataDir, ['org', 'list', '--json']).json).toHaveLength(1);
+      expect((await runCli(dataDir, ['org', 'list', '--json'])).json).toHaveLength(1);
     } finally {
       await other.destroy();
     }
@@ -49,8 +49,8 @@ describe('first start', () => {
 });
 
 describe('org commands', () => {
-  it('org create prints exactly the documented JSON', () => {
-    const res = runCli(server.dataDir, ['org', 'create', '--name', 'Shop', '--features', 'identity-logs,barcode-aliases', '--json']);
+  it('org create prints exactly the documented JSON', async () => {
+    const res = await runCli(server.dataDir, ['org', 'create', '--name', 'Shop', '--features', 'identity-logs,barcode-aliases', '--json']);
     expect(res.status).toBe(0);
     expect(res.stdout.trim().split('\n')).toHaveLength(1);
     expect(res.json).toEqual({
@@ -62,35 +62,35 @@ describe('org commands', () => {
     });
   });
 
-  it('refuses an unknown feature and a missing name', () => {
-    const bad = runCli(server.dataDir, ['org', 'create', '--name', 'X', '--features', 'teleport', '--json']);
+  it('refuses an unknown feature and a missing name', async () => {
+    const bad = await runCli(server.dataDir, ['org', 'create', '--name', 'X', '--features', 'teleport', '--json']);
     expect(bad.status).toBe(1);
     expect(bad.json.error).toMatch(/Unknown feature "teleport"; known features: identity-logs, barcode-aliases/);
-    const noName = runCli(server.dataDir, ['org', 'create']);
+    const noName = await runCli(server.dataDir, ['org', 'create']);
     expect(noName.status).toBe(2);
     expect(noName.stderr).toMatch(/Missing --name/);
   });
 
   it('org features enables and disables, and the running server applies it at once', async () => {
-    const org = runCli(server.dataDir, ['org', 'create', '--name', 'Toggle', '--json']).json;
+    const org = (await runCli(server.dataDir, ['org', 'create', '--name', 'Toggle', '--json'])).json;
     const client = api(server.url, org.writeKey);
     const body = { name: 'Six', price: 600, taxCategory: '2.6', barcodeAliases: [{ code: 'six' }] };
     expect((await client.post('/products', body)).status).toBe(403);
 
-    const enabled = runCli(server.dataDir, ['org', 'features', org.id, '--enable', 'barcode-aliases', '--json']);
+    const enabled = await runCli(server.dataDir, ['org', 'features', org.id, '--enable', 'barcode-aliases', '--json']);
     expect(enabled.json).toEqual({ id: org.id, features: ['barcode-aliases'] });
     expect((await client.post('/products', body)).status).toBe(200);
 
-    const disabled = runCli(server.dataDir, ['org', 'features', org.id, '--disable', 'barcode-aliases', '--json']);
+    const disabled = await runCli(server.dataDir, ['org', 'features', org.id, '--disable', 'barcode-aliases', '--json']);
     expect(disabled.json).toEqual({ id: org.id, features: [] });
     expect((await client.post('/products', body)).status).toBe(403);
 
-    const list = runCli(server.dataDir, ['org', 'list', '--json']).json;
+    const list = (await runCli(server.dataDir, ['org', 'list', '--json'])).json;
     expect(list).toContainEqual({ id: org.id, name: 'Toggle', features: [] });
   });
 
-  it('org features on an unknown organization fails with a clear message', () => {
-    const res = runCli(server.dataDir, ['org', 'features', 'nope', '--enable', 'identity-logs', '--json']);
+  it('org features on an unknown organization fails with a clear message', async () => {
+    const res = await runCli(server.dataDir, ['org', 'features', 'nope', '--enable', 'identity-logs', '--json']);
     expect(res.status).toBe(1);
     expect(res.json).toEqual({ error: 'Organization "nope" not found' });
   });
@@ -98,13 +98,13 @@ describe('org commands', () => {
 
 describe('key commands', () => {
   it('creates, lists (never showing the key) and revokes keys; the running server refuses a revoked key at once', async () => {
-    const org = runCli(server.dataDir, ['org', 'create', '--name', 'Keys', '--json']).json;
-    const created = runCli(server.dataDir, ['key', 'create', org.id, '--kind', 'write', '--json']);
+    const org = (await runCli(server.dataDir, ['org', 'create', '--name', 'Keys', '--json'])).json;
+    const created = await runCli(server.dataDir, ['key', 'create', org.id, '--kind', 'write', '--json']);
     expect(created.json).toEqual({ id: expect.stringMatching(ID), kind: 'write', key: expect.stringMatching(/^wk_/) });
     const client = api(server.url, created.json.key);
     expect((await client.get('/products')).status).toBe(200);
 
-    const listed = runCli(server.dataDir, ['key', 'list', org.id, '--json']);
+    const listed = await runCli(server.dataDir, ['key', 'list', org.id, '--json']);
     expect(listed.json).toHaveLength(3);
     for (const key of listed.json) {
       expect(Object.keys(key).sort()).toEqual(['active', 'createdAt', 'id', 'kind']);
@@ -112,16 +112,16 @@ describe('key commands', () => {
     }
     expect(listed.stdout).not.toContain(created.json.key);
 
-    expect(runCli(server.dataDir, ['key', 'revoke', created.json.id, '--json']).json).toEqual({ success: true });
+    expect((await runCli(server.dataDir, ['key', 'revoke', created.json.id, '--json'])).json).toEqual({ success: true });
     const refused = await client.get('/products');
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Forbidden');
-    const after = runCli(server.dataDir, ['key', 'list', org.id, '--json']).json;
+    const after = (await runCli(server.dataDir, ['key', 'list', org.id, '--json'])).json;
     expect(after.find((k: { id: string }) => k.id === created.json.id).active).toBe(false);
   });
 
-  it('stores keys only as SHA-256 hashes', () => {
-    const org = runCli(server.dataDir, ['org', 'create', '--name', 'Hashes', '--json']).json;
+  it('stores keys only as SHA-256 hashes', async () => {
+    const org = (await runCli(server.dataDir, ['org', 'create', '--name', 'Hashes', '--json'])).json;
     const rows = server.sqlite().prepare('SELECT key_hash FROM api_keys WHERE org_id = ?').all(org.id) as { key_hash: string }[];
     expect(rows).toHaveLength(2);
     for (const row of rows) {
@@ -132,18 +132,18 @@ describe('key commands', () => {
     expect(dump).not.toContain(org.writeKey);
   });
 
-  it('refuses a bad kind and an unknown key id', () => {
-    const org = runCli(server.dataDir, ['org', 'list', '--json']).json[0];
-    const kind = runCli(server.dataDir, ['key', 'create', org.id, '--kind', 'admin', '--json']);
+  it('refuses a bad kind and an unknown key id', async () => {
+    const org = (await runCli(server.dataDir, ['org', 'list', '--json'])).json[0];
+    const kind = await runCli(server.dataDir, ['key', 'create', org.id, '--kind', 'admin', '--json']);
     expect(kind.status).toBe(1);
     expect(kind.json.error).toBe('Key kind must be "read" or "write", not "admin"');
-    const revoke = runCli(server.dataDir, ['key', 'revoke', 'nokey', '--json']);
+    const revoke = await runCli(server.dataDir, ['key', 'revoke', 'nokey', '--json']);
     expect(revoke.status).toBe(1);
     expect(revoke.json.error).toBe('Key "nokey" not found');
   });
 
-  it('prints human-readable text without --json', () => {
-    const res = runCli(server.dataDir, ['org', 'create', '--name', 'Text']);
+  it('prints human-readable text without --json', async () => {
+    const res = await runCli(server.dataDir, ['org', 'create', '--name', 'Text']);
     expect(res.status).toBe(0);
     expect(res.stdout).toMatch(/Read key: +rk_/);
     expect(res.stdout).toMatch(/not shown again/);

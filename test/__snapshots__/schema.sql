@@ -211,6 +211,13 @@ CREATE TABLE suppliers (
   lastupdate TEXT NOT NULL
 );
 
+CREATE TABLE sync_config (
+  org_id TEXT PRIMARY KEY REFERENCES organizations(id),
+  upstream_url TEXT NOT NULL,
+  interval_seconds INTEGER NOT NULL DEFAULT 30,
+  configured_at TEXT NOT NULL
+);
+
 CREATE INDEX api_keys_org ON api_keys (org_id, created_at);
 
 CREATE INDEX blocked_identities_org_list ON blocked_identities (org_id, deleted, id);

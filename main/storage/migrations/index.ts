@@ -3,6 +3,7 @@ import { catalog } from './0002-catalog.js';
 import { orders } from './0003-orders.js';
 import { identityLogs } from './0004-identity-logs.js';
 import { productImages } from './0005-product-images.js';
+import { syncConfig } from './0006-sync-config.js';
 
 export interface Migration {
   version: number;
@@ -11,4 +12,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append new files; never edit one that has shipped. */
-export const migrations: Migration[] = [foundation, catalog, orders, identityLogs, productImages];
+export const migrations: Migration[] = [foundation, catalog, orders, identityLogs, productImages, syncConfig];
