@@ -16,6 +16,7 @@ export interface RunningServer {
   port: number;
   /** Credentials file written on first start, if this start wrote one. */
   credentialsFile: string | undefined;
+  /** Stops background work, closes the HTTP server, checkpoints the WAL, then closes the database. */
   close(): Promise<void>;
 }
 
@@ -58,8 +59,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       new Promise<void>((resolve, reject) => {
         services.search.stop();
         server.close((err) => {
+          let failure: unknown = err;
+          try {
+            // Folds the WAL back into the database file, so a copy of retail.sqlite
+            // alone (a backup, a moved data folder) holds every write.
+            db.pragma('wal_checkpoint(TRUNCATE)');
+          } catch (checkpointError) {
+            failure ??= checkpointError;
+          }
           db.close();
-          if (err) reject(err);
+          if (failure) reject(failure);
           else resolve();
         });
         server.closeAllConnections();

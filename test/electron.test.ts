@@ -1,55 +1,15 @@
-import { EventEmitter } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JS_FLAGS, onReady, setupApp, type ElectronMain, type ElectronModule } from '../main/electron/main-process.js';
+import { appConfig } from '../main/electron/app-config.js';
+import { KIOSK_CONFIG_CHANNEL } from '../main/electron/kiosk-bridge.js';
+import { JS_FLAGS, PRELOAD_FILE, setupApp, type ElectronMain } from '../main/electron/main-process.js';
+import { STARTUP_ERROR_TITLE } from '../main/electron/startup-error.js';
+import { isAllowedNavigation, kioskWindowOptions, windowOrigin } from '../main/electron/window.js';
 import { PROJECT_ROOT } from '../main/version.js';
-import { isAllowedNavigation, kioskWindowOptions } from '../main/electron/window.js';
-
-/** Stand-in for the `electron` module: records what the main process asks of it. */
-function standInElectron(userData: string) {
-  const app = Object.assign(new EventEmitter(), {
-    quitCalls: 0,
-    lock: true,
-    whenReady: () => Promise.resolve(),
-    getPath: (name: string) => (name === 'userData' ? userData : '/nonexistent'),
-    quit() {
-      app.quitCalls += 1;
-    },
-    requestSingleInstanceLock: () => app.lock,
-    switches: [] as [string, string | undefined][],
-    commandLine: {
-      appendSwitch: (name: string, value?: string) => {
-        app.switches.push([name, value]);
-      },
-    },
-  });
-  const windows: StandInWindow[] = [];
-  class StandInWindow extends EventEmitter {
-    loaded: string | undefined;
-    shown = false;
-    openHandler: (() => { action: string }) | undefined;
-    webContents = Object.assign(new EventEmitter(), {
-      setWindowOpenHandler: (handler: () => { action: string }) => {
-        this.openHandler = handler;
-      },
-    });
-    constructor(readonly options: unknown) {
-      super();
-      windows.push(this);
-    }
-    async loadURL(url: string) {
-      this.loaded = url;
-    }
-    show() {
-      this.shown = true;
-    }
-    focus() {}
-  }
-  const module = { app, BrowserWindow: StandInWindow } as unknown as ElectronModule;
-  return { module, app, windows };
-}
+import { standInContext, standInElectron } from './support/electron-stand-in.js';
 
 const started: ElectronMain[] = [];
 const folders: string[] = [];
@@ -58,11 +18,43 @@ afterEach(async () => {
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+function userDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'retail-electron-'));
+  folders.push(dir);
+  return dir;
+}
+
+/** Starts the app against the stand-in on a free port, as a store PC would on 8787. */
+async function startApp(env: NodeJS.ProcessEnv = {}, argv?: string[]) {
+  const electron = standInElectron(userDataDir());
+  const run = standInContext({ PORT: '0', ...env }, argv);
+  const main = await setupApp(electron.module, run.context);
+  if (main) started.push(main);
+  return { ...electron, ...run, main: main!, window: electron.windows[0]! };
+}
+
+/** A synchronous IPC message as the preload of a frame at `url` sends it. */
+function askForConfig(ipcMain: NodeJS.EventEmitter, url: string, parent: unknown = null) {
+  const event = { senderFrame: { url, parent }, returnValue: undefined as unknown };
+  ipcMain.emit(KIOSK_CONFIG_CHANNEL, event);
+  return event.returnValue;
+}
+
 describe('kiosk window options', () => {
-  it('isolate the page from Node', () => {
-    const options = kioskWindowOptions({ kiosk: true });
-    expect(options.kiosk).toBe(true);
-    expect(options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+  it('isolate the page from Node and load only the preload', () => {
+    const options = kioskWindowOptions({ kiosk: true, preload: '/app/preload.cjs' });
+    expect(options).toMatchObject({ kiosk: true, fullscreen: true, show: false });
+    expect(options.webPreferences).toMatchObject({
+      preload: '/app/preload.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+    });
+    expect(kioskWindowOptions({ kiosk: false, preload: '' })).toMatchObject({ kiosk: false, fullscreen: false });
   });
 
   it.each([
@@ -75,53 +67,75 @@ describe('kiosk window options', () => {
   ])('navigation to %s allowed: %s', (url, allowed) => {
     expect(isAllowedNavigation(url, 'http://127.0.0.1:5000')).toBe(allowed);
   });
+
+  it.each([
+    ['127.0.0.1', 'http://127.0.0.1:8787'],
+    ['0.0.0.0', 'http://127.0.0.1:8787'],
+    ['::', 'http://127.0.0.1:8787'],
+    ['::1', 'http://[::1]:8787'],
+    ['192.168.1.20', 'http://192.168.1.20:8787'],
+  ])('a server on %s is opened at %s', (host, origin) => {
+    expect(windowOrigin(host, 8787)).toBe(origin);
+  });
 });
 
 describe('Electron main process', () => {
-  it('starts the API on 127.0.0.1 in the user-data folder and opens the window on it', async () => {
-    const userData = mkdtempSync(join(tmpdir(), 'retail-electron-'));
-    folders.push(userData);
-    const electron = standInElectron(userData);
-    const main = await onReady(electron.module, { LOG_LEVEL: 'silent' });
-    started.push(main);
+  it('listens on 127.0.0.1:8787 by default, HOST and PORT override, data in the user-data folder', () => {
+    const app = { getPath: () => '/home/kasse/.config/Store Server' };
+    expect(appConfig(app, {})).toMatchObject({ host: '127.0.0.1', port: 8787, dataDir: '/home/kasse/.config/Store Server/data' });
+    expect(appConfig(app, { HOST: '0.0.0.0', PORT: '9000', DATA_DIR: '/srv/store' })).toMatchObject({ host: '0.0.0.0', port: 9000, dataDir: '/srv/store' });
+  });
 
+  it('starts the API in the user-data folder and opens the window on it with the preload', async () => {
+    const { main, window, app } = await startApp();
     expect(main.server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
-    const health = await fetch(`${main.server.url}/health`);
-    expect(health.status).toBe(200);
-    expect(main.server.credentialsFile).toBe(join(userData, 'data', 'credentials.json'));
+    expect((await fetch(`${main.server.url}/health`)).status).toBe(200);
+    expect(main.server.credentialsFile).toBe(join(main.config.dataDir, 'credentials.json'));
+    expect(main.config.dataDir).toMatch(/retail-electron-.*[/\\]data$/);
 
-    const [window] = electron.windows;
-    expect(window?.loaded).toBe(new URL(main.server.url).origin + '/');
-    const page = await fetch(window!.loaded!);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<title>Store server</title>');
-    expect(window?.openHandler?.()).toEqual({ action: 'deny' });
+    expect(window.options.webPreferences?.preload).toBe(PRELOAD_FILE);
+    expect(PRELOAD_FILE).toMatch(/[/\\]preload\.cjs$/);
+    expect(window.loaded).toBe(new URL(main.server.url).origin + '/');
+    expect((await fetch(window.loaded!)).status).toBe(200);
+    window.emit('ready-to-show');
+    expect(window.shown).toBe(true);
+    expect(app.exitCodes).toEqual([]);
+  });
 
-    const blocked = { prevented: false, preventDefault() { this.prevented = true; } };
-    window?.webContents.emit('will-navigate', blocked, 'https://example.com/');
-    expect(blocked.prevented).toBe(true);
-    const local = { prevented: false, preventDefault() { this.prevented = true; } };
-    window?.webContents.emit('will-navigate', local, `${new URL(main.server.url).origin}/index.html`);
-    expect(local.prevented).toBe(false);
+  it('opens the window over loopback when the server listens on every interface', async () => {
+    const { main, window } = await startApp({ HOST: '0.0.0.0' });
+    expect(window.loaded).toBe(`http://127.0.0.1:${main.server.port}/`);
+    expect((await fetch(`http://127.0.0.1:${main.server.port}/api/v1/health`)).status).toBe(200);
+  });
 
-    window?.emit('ready-to-show');
-    expect(window?.shown).toBe(true);
+  it('shows an error window and logs when the port is taken, never moving to another port', async () => {
+    const taken: Server = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const { main, dialog, app, windows, logLines } = await startApp({ PORT: String(port) });
+      expect(main).toBeUndefined();
+      expect(windows).toHaveLength(0);
+      expect(dialog.errors).toHaveLength(1);
+      expect(dialog.errors[0]!.title).toBe(STARTUP_ERROR_TITLE);
+      expect(dialog.errors[0]!.message).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+      expect(dialog.errors[0]!.message).toContain('PORT');
+      expect(app.exitCodes).toEqual([1]);
+      expect(logLines).toContainEqual(expect.objectContaining({ level: 50, port, msg: expect.stringContaining('already in use') }));
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('shows an error window for an impossible PORT', async () => {
+    const { dialog, app } = await startApp({ PORT: 'eighty' });
+    expect(dialog.errors[0]!.message).toContain('PORT must be a whole number');
+    expect(app.exitCodes).toEqual([1]);
   });
 
   it('passes the same V8 flags as npm start', async () => {
-    const userData = mkdtempSync(join(tmpdir(), 'retail-electron-'));
-    folders.push(userData);
-    const electron = standInElectron(userData);
-    const previous = process.env.LOG_LEVEL;
-    process.env.LOG_LEVEL = 'silent';
-    try {
-      const main = await setupApp(electron.module);
-      if (main) started.push(main);
-    } finally {
-      if (previous === undefined) delete process.env.LOG_LEVEL;
-      else process.env.LOG_LEVEL = previous;
-    }
-    expect(electron.app.switches).toEqual([['js-flags', JS_FLAGS]]);
+    const { app } = await startApp();
+    expect(app.switches).toEqual([['js-flags', JS_FLAGS]]);
     const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8'));
     expect(pkg.scripts.start).toContain(`node ${JS_FLAGS} dist/main/start.js`);
   });
@@ -129,8 +143,46 @@ describe('Electron main process', () => {
   it('quits when another instance already runs', async () => {
     const electron = standInElectron('/nonexistent');
     electron.app.lock = false;
-    expect(await setupApp(electron.module)).toBeUndefined();
+    expect(await setupApp(electron.module, standInContext({}).context)).toBeUndefined();
     expect(electron.app.quitCalls).toBe(1);
     expect(electron.windows).toHaveLength(0);
+  });
+});
+
+describe('kiosk configuration from DATA_DIR/kiosk.json', () => {
+  const kioskJson = (dataDir: string, content: string) => writeFileSync(join(dataDir, 'kiosk.json'), content);
+
+  it('hands the key, store and API address to the top frame of the local server only', async () => {
+    const dataDir = userDataDir();
+    kioskJson(dataDir, JSON.stringify({ key: 'wk_kiosk', storeId: 'store-1' }));
+    const { main, ipcMain } = await startApp({ DATA_DIR: dataDir });
+    const origin = new URL(main.server.url).origin;
+
+    expect(askForConfig(ipcMain, `${origin}/`)).toEqual({ key: 'wk_kiosk', storeId: 'store-1', apiBaseUrl: `${origin}/api/v1` });
+    expect(askForConfig(ipcMain, 'https://example.com/')).toBeNull();
+    expect(askForConfig(ipcMain, `${origin}/`, { url: `${origin}/` })).toBeNull();
+    const refused = { senderFrame: null, returnValue: undefined as unknown };
+    ipcMain.emit(KIOSK_CONFIG_CHANNEL, refused);
+    expect(refused.returnValue).toBeNull();
+  });
+
+  it('gives no config without the file, so the page shows its set-up screen', async () => {
+    const { main, ipcMain, logLines } = await startApp();
+    expect(askForConfig(ipcMain, new URL(main.server.url).origin + '/')).toBeNull();
+    expect(logLines.filter((l) => l.level >= 40)).toEqual([]);
+  });
+
+  it.each([
+    ['{"key": "wk_kiosk"', 'is not valid JSON'],
+    ['{"key": "wk_kiosk"}', 'storeId'],
+    ['{"key": "wk_kiosk", "storeId": "s", "pin": "1234"}', 'pin'],
+  ])('refuses %s and logs what is wrong', async (content, named) => {
+    const dataDir = userDataDir();
+    kioskJson(dataDir, content);
+    const { main, ipcMain, logLines } = await startApp({ DATA_DIR: dataDir });
+    expect(askForConfig(ipcMain, new URL(main.server.url).origin + '/')).toBeNull();
+    const warning = logLines.find((l) => l.level === 40);
+    expect(warning?.msg).toContain(join(dataDir, 'kiosk.json'));
+    expect(warning?.msg).toContain(named);
   });
 });

@@ -1,10 +1,22 @@
-import type { App, BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
-import { join } from 'node:path';
-import { readConfig } from '../config.js';
+import type { App, BrowserWindow, BrowserWindowConstructorOptions, Dialog, IpcMain, PowerSaveBlocker } from 'electron';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino, type Logger } from 'pino';
+import { API_PREFIX } from '../app.js';
+import type { CliStreams } from '../cli/run-admin-command.js';
+import type { Config } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
-import { isAllowedNavigation, kioskWindowOptions } from './window.js';
+import { cliArguments, runCliInApp } from './admin-cli.js';
+import { autostartTarget, KIOSK_SWITCH, startAtLogin } from './autostart.js';
+import { appConfig } from './app-config.js';
+import { serveKioskConfig } from './kiosk-bridge.js';
+import { addStaffExit, keepDisplayOn, reloadWhenStuck } from './kiosk-behaviour.js';
+import { readKioskConfig } from './kiosk-config.js';
+import { addContentSecurityPolicy, confineToOrigin, denyAllPermissions } from './security.js';
+import { shutDownInOrder } from './shutdown.js';
+import { describeStartupError, STARTUP_ERROR_TITLE } from './startup-error.js';
+import { kioskWindowOptions, windowOrigin } from './window.js';
 
-/** The parts of the `electron` module the main process uses; tests pass a stand-in. */
 /**
  * V8 flags of the main process, the same `npm start` passes to node: a small
  * young generation keeps each garbage-collection pause short, which is what
@@ -12,48 +24,118 @@ import { isAllowedNavigation, kioskWindowOptions } from './window.js';
  */
 export const JS_FLAGS = '--max-semi-space-size=4';
 
+/** The compiled preload sits next to this module in dist/main/electron/. */
+export const PRELOAD_FILE = join(dirname(fileURLToPath(import.meta.url)), 'preload.cjs');
+
+export type KioskWindow = Pick<BrowserWindow, 'loadURL' | 'once' | 'show' | 'webContents' | 'focus' | 'isMinimized' | 'restore'>;
+
+/** The parts of the `electron` module the main process uses; tests pass a stand-in. */
 export interface ElectronModule {
-  app: Pick<App, 'whenReady' | 'getPath' | 'on' | 'quit' | 'requestSingleInstanceLock' | 'commandLine'>;
-  BrowserWindow: new (options: BrowserWindowConstructorOptions) => Pick<BrowserWindow, 'loadURL' | 'once' | 'show' | 'webContents' | 'focus'>;
+  app: Pick<App, 'whenReady' | 'getPath' | 'on' | 'quit' | 'exit' | 'requestSingleInstanceLock' | 'commandLine' | 'isPackaged' | 'setLoginItemSettings'>;
+  BrowserWindow: new (options: BrowserWindowConstructorOptions) => KioskWindow;
+  ipcMain: Pick<IpcMain, 'on'>;
+  dialog: Pick<Dialog, 'showErrorBox'>;
+  powerSaveBlocker: Pick<PowerSaveBlocker, 'start' | 'stop'>;
+}
+
+/** What the main process reads from its surroundings; tests pass their own. */
+export interface AppContext {
+  env: NodeJS.ProcessEnv;
+  argv: readonly string[];
+  platform: NodeJS.Platform;
+  execPath: string;
+  logger: Logger;
+  streams: CliStreams;
 }
 
 export interface ElectronMain {
   server: RunningServer;
-  window: InstanceType<ElectronModule['BrowserWindow']>;
+  window: KioskWindow;
+  config: Config;
+}
+
+export function processContext(): AppContext {
+  return {
+    env: process.env,
+    argv: process.argv,
+    platform: process.platform,
+    execPath: process.execPath,
+    logger: pino({ level: process.env.LOG_LEVEL || 'info' }),
+    streams: process,
+  };
+}
+
+const isKiosk = (context: AppContext) => context.env.KIOSK_MODE === '1' || context.argv.includes(KIOSK_SWITCH);
+
+/** Starts the API in this process, then opens the kiosk window on it. Everything else the product does lives in the server. */
+export async function onReady(electron: ElectronModule, context: AppContext, config: Config): Promise<ElectronMain> {
+  const { app } = electron;
+  const { logger } = context;
+  const kiosk = isKiosk(context);
+  const server = await startServer(config, { logger });
+  const origin = windowOrigin(config.host, server.port);
+
+  const kioskConfig = readKioskConfig(config.dataDir, origin + API_PREFIX);
+  if (kioskConfig.problem) logger.warn(kioskConfig.problem + '; the kiosk shows its set-up screen');
+  serveKioskConfig(electron.ipcMain, origin, kioskConfig.config, (url) => logger.warn({ url }, 'refused the kiosk config to a frame outside the local server'));
+
+  const window = new electron.BrowserWindow(kioskWindowOptions({ kiosk, preload: PRELOAD_FILE }));
+  const contents = window.webContents;
+  denyAllPermissions(contents.session);
+  addContentSecurityPolicy(contents.session, origin);
+  confineToOrigin(contents, origin);
+  reloadWhenStuck(contents, logger);
+  addStaffExit(contents, () => app.quit());
+
+  const allowSleep = kiosk ? keepDisplayOn(electron.powerSaveBlocker) : () => {};
+  if (kiosk && app.isPackaged) {
+    const registered = startAtLogin(app, autostartTarget(context.env, context.platform, context.execPath));
+    if (registered) logger.info({ registered }, 'the kiosk starts at login');
+  }
+  shutDownInOrder(app, [allowSleep, () => server.close()], logger);
+  app.on('second-instance', () => {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+
+  window.once('ready-to-show', () => window.show());
+  // Not awaited: a page that fails to load is the window's problem, not a reason to stop the server the tills rely on.
+  window.loadURL(`${origin}/`).catch((err: unknown) => logger.error({ err }, 'the kiosk page did not load'));
+  return { server, window, config };
+}
+
+function reportStartupFailure(electron: ElectronModule, context: AppContext, err: unknown, config: Config | undefined): undefined {
+  const message = describeStartupError(err, config);
+  context.logger.error({ err, host: config?.host, port: config?.port }, message);
+  electron.dialog.showErrorBox(STARTUP_ERROR_TITLE, message);
+  electron.app.exit(1);
+  return undefined;
 }
 
 /**
- * Starts the API in this process on 127.0.0.1, then opens the kiosk window on
- * it. Everything else the product does lives in the server.
+ * Wires the app's lifecycle: `--cli` runs one administration command and
+ * exits; otherwise one instance per machine, quit when the window closes, and
+ * a start-up failure is shown in an error window rather than dying silently.
  */
-export async function onReady(electron: ElectronModule, env: NodeJS.ProcessEnv = process.env): Promise<ElectronMain> {
-  const config = readConfig({
-    ...env,
-    HOST: '127.0.0.1',
-    PORT: env.PORT ?? '0',
-    DATA_DIR: env.DATA_DIR ?? join(electron.app.getPath('userData'), 'data'),
-  });
-  const server = await startServer(config);
-  const origin = new URL(server.url).origin;
-
-  const window = new electron.BrowserWindow(kioskWindowOptions({ kiosk: env.KIOSK_MODE === '1' }));
-  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  window.webContents.on('will-navigate', (event, url) => {
-    if (!isAllowedNavigation(url, origin)) event.preventDefault();
-  });
-  window.once('ready-to-show', () => window.show());
-  electron.app.on('before-quit', () => void server.close());
-  await window.loadURL(`${origin}/`);
-  return { server, window };
-}
-
-/** Wires the app's lifecycle: one instance per machine, quit when the window closes. */
-export function setupApp(electron: ElectronModule): Promise<ElectronMain | undefined> {
-  if (!electron.app.requestSingleInstanceLock()) {
-    electron.app.quit();
-    return Promise.resolve(undefined);
+export async function setupApp(electron: ElectronModule, context: AppContext = processContext()): Promise<ElectronMain | undefined> {
+  const { app } = electron;
+  const cli = cliArguments(context.argv);
+  if (cli !== undefined) {
+    await runCliInApp(app, cli, context.env, context.streams);
+    return undefined;
   }
-  electron.app.commandLine.appendSwitch('js-flags', JS_FLAGS);
-  electron.app.on('window-all-closed', () => electron.app.quit());
-  return electron.app.whenReady().then(() => onReady(electron));
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return undefined;
+  }
+  app.commandLine.appendSwitch('js-flags', JS_FLAGS);
+  app.on('window-all-closed', () => app.quit());
+  await app.whenReady();
+  let config: Config | undefined;
+  try {
+    config = appConfig(app, context.env);
+    return await onReady(electron, context, config);
+  } catch (err) {
+    return reportStartupFailure(electron, context, err, config);
+  }
 }

@@ -1,0 +1,65 @@
+import { parseArgs } from 'node:util';
+import { ApiError } from '../services/errors.js';
+import { UsageError, type CliCommand } from './command.js';
+import { commands } from './commands.js';
+
+/** Where a run of the CLI writes; the process's own streams in both entries. */
+export interface CliStreams {
+  stdout: { write(text: string, callback?: () => void): unknown };
+  stderr: { write(text: string, callback?: () => void): unknown };
+}
+
+export interface CliInvocation {
+  /** How an operator calls the CLI here, shown in the usage text. */
+  program: string;
+  dataDir: string;
+  streams: CliStreams;
+}
+
+const usage = (program: string, dataDir: string) => `Administration of the local retail API (acts on ${dataDir}; DATA_DIR changes it).
+
+Usage: ${program} <command> [options] [--json]
+
+${commands.map((c) => `  ${c.name}${c.usage ? ' ' + c.usage : ''}`).join('\n')}
+
+--json prints exactly one JSON document on stdout.
+Changes apply to a running server at once.`;
+
+const COMMON = { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } as const;
+
+function findCommand(argv: string[]): CliCommand {
+  const words = argv.filter((a) => !a.startsWith('-')).slice(0, 2).join(' ');
+  const command = commands.find((c) => c.name === words);
+  if (command === undefined) throw new UsageError(words === '' ? '' : `Unknown command: ${words}`);
+  return command;
+}
+
+/**
+ * Runs one administration command (or prints the usage for `--help`) and
+ * returns the exit code: 0 done, 1 the command failed, 2 a usage mistake. Unexpected errors propagate to the caller.
+ */
+export async function runAdminCommand(argv: string[], { program, dataDir, streams }: CliInvocation): Promise<number> {
+  const asJson = argv.includes('--json');
+  if (argv.includes('--help') || argv.includes('-h')) {
+    streams.stdout.write(usage(program, dataDir) + '\n');
+    return 0;
+  }
+  try {
+    const command = findCommand(argv);
+    const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { ...COMMON, ...command.options } });
+    const output = await command.run({ args: positionals.slice(2), values, dataDir, json: asJson });
+    streams.stdout.write((asJson ? JSON.stringify(output.json) : output.text) + '\n');
+    return output.exitCode ?? 0;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const isUsage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true;
+    if (!isUsage && !(err instanceof ApiError)) throw err;
+    if (asJson) streams.stdout.write(JSON.stringify({ error: message || 'usage' }) + '\n');
+    if (isUsage) {
+      streams.stderr.write((message ? message + '\n\n' : '') + usage(program, dataDir) + '\n');
+      return 2;
+    }
+    streams.stderr.write(message + '\n');
+    return 1;
+  }
+}

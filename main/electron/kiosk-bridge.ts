@@ -1,0 +1,30 @@
+import type { IpcMain, IpcMainEvent } from 'electron';
+import type { KioskConfig } from '../../shared/kiosk-config.js';
+import { isAllowedNavigation } from './window.js';
+
+/** IPC channel on which the preload asks for the kiosk config; preload.cts names it too. */
+export const KIOSK_CONFIG_CHANNEL = 'kiosk-bridge:config';
+
+type Sender = Pick<IpcMainEvent, 'senderFrame'>;
+
+/**
+ * Only the top frame of a page of the local server may ask: a frame of
+ * another origin (an ad in an iframe, a page reached by a bug in the
+ * navigation guard) must never see the kiosk's write key.
+ */
+export function isTrustedSender(event: Sender, origin: string): boolean {
+  const frame = event.senderFrame;
+  return frame !== null && frame.parent === null && isAllowedNavigation(frame.url, origin);
+}
+
+/** Answers the preload's synchronous request with the config, or null when there is none or the sender is not trusted. */
+export function serveKioskConfig(ipcMain: Pick<IpcMain, 'on'>, origin: string, config: KioskConfig | undefined, onRefused: (url: string) => void): void {
+  ipcMain.on(KIOSK_CONFIG_CHANNEL, (event) => {
+    if (!isTrustedSender(event, origin)) {
+      onRefused(event.senderFrame?.url ?? 'a frame that is gone');
+      event.returnValue = null;
+      return;
+    }
+    event.returnValue = config ?? null;
+  });
+}

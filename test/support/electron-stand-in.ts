@@ -1,0 +1,138 @@
+import { EventEmitter } from 'node:events';
+import { pino } from 'pino';
+import type { AppContext, ElectronModule } from '../../main/electron/main-process.js';
+
+/** An event as Electron passes it to listeners that may cancel. */
+export function cancellable() {
+  return { prevented: false, preventDefault() { this.prevented = true; } };
+}
+
+type Listener = (...args: any[]) => void;
+
+/**
+ * Stand-in for the `electron` module: records what the main process asks of
+ * it and lets a test fire the events Electron would.
+ */
+export function standInElectron(userData: string) {
+  const app = Object.assign(new EventEmitter(), {
+    lock: true,
+    lockRequests: 0,
+    isPackaged: false,
+    quitCalls: 0,
+    /** True once a quit went through (no before-quit listener held it). */
+    quitted: false,
+    exitCodes: [] as number[],
+    loginItems: [] as unknown[],
+    switches: [] as [string, string | undefined][],
+    whenReady: () => Promise.resolve(),
+    getPath: (name: string) => (name === 'userData' ? userData : '/nonexistent'),
+    quit() {
+      app.quitCalls += 1;
+      const event = cancellable();
+      app.emit('before-quit', event);
+      if (!event.prevented) app.quitted = true;
+    },
+    exit(code = 0) {
+      app.exitCodes.push(code);
+    },
+    requestSingleInstanceLock: () => {
+      app.lockRequests += 1;
+      return app.lock;
+    },
+    setLoginItemSettings(settings: unknown) {
+      app.loginItems.push(settings);
+    },
+    commandLine: {
+      appendSwitch: (name: string, value?: string) => {
+        app.switches.push([name, value]);
+      },
+    },
+  });
+
+  const windows: StandInWindow[] = [];
+  class StandInWindow extends EventEmitter {
+    loaded: string | undefined;
+    shown = false;
+    openHandler: (() => { action: string }) | undefined;
+    reloads = 0;
+    crashes = 0;
+    session = {
+      permissionRequestHandler: undefined as Listener | undefined,
+      permissionCheckHandler: undefined as ((...args: unknown[]) => boolean) | undefined,
+      headerFilter: undefined as { urls: string[] } | undefined,
+      headerListener: undefined as Listener | undefined,
+      setPermissionRequestHandler: (handler: Listener) => (this.session.permissionRequestHandler = handler),
+      setPermissionCheckHandler: (handler: (...args: unknown[]) => boolean) => (this.session.permissionCheckHandler = handler),
+      webRequest: {
+        onHeadersReceived: (filter: { urls: string[] }, listener: Listener) => {
+          this.session.headerFilter = filter;
+          this.session.headerListener = listener;
+        },
+      },
+    };
+    webContents = Object.assign(new EventEmitter(), {
+      session: this.session,
+      setWindowOpenHandler: (handler: () => { action: string }) => (this.openHandler = handler),
+      reload: () => (this.reloads += 1),
+      forcefullyCrashRenderer: () => (this.crashes += 1),
+    });
+    constructor(readonly options: { webPreferences?: Record<string, unknown> } & Record<string, unknown>) {
+      super();
+      windows.push(this);
+    }
+    async loadURL(url: string) {
+      this.loaded = url;
+    }
+    show() {
+      this.shown = true;
+    }
+    focus() {}
+    isMinimized() {
+      return false;
+    }
+    restore() {}
+  }
+
+  const ipcMain = new EventEmitter();
+  const dialog = {
+    errors: [] as { title: string; message: string }[],
+    showErrorBox: (title: string, message: string) => dialog.errors.push({ title, message }),
+  };
+  const powerSaveBlocker = {
+    active: new Map<number, string>(),
+    next: 1,
+    start(type: string) {
+      const id = powerSaveBlocker.next++;
+      powerSaveBlocker.active.set(id, type);
+      return id;
+    },
+    stop(id: number) {
+      powerSaveBlocker.active.delete(id);
+    },
+  };
+  const module = { app, BrowserWindow: StandInWindow, ipcMain, dialog, powerSaveBlocker } as unknown as ElectronModule;
+  return { module, app, windows, ipcMain, dialog, powerSaveBlocker };
+}
+
+/** The main process's surroundings, with its log and terminal output kept for assertions. */
+export function standInContext(env: NodeJS.ProcessEnv, argv: string[] = ['store-server']) {
+  const logLines: { level: number; msg: string }[] = [];
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const stream = (into: string[]) => ({
+    write(text: string, callback?: () => void) {
+      into.push(text);
+      callback?.();
+      return true;
+    },
+  });
+  const context: AppContext = {
+    env,
+    argv,
+    platform: 'linux',
+    execPath: '/opt/Store Server/store-server',
+    logger: pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line)) }),
+    streams: { stdout: stream(stdout), stderr: stream(stderr) },
+  };
+  return { context, logLines, stdout: () => stdout.join(''), stderr: () => stderr.join('') };
+}
