@@ -1,0 +1,246 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import ts from 'typescript';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KIOSK_CONFIG_CHANNEL } from '../main/electron/kiosk-bridge.js';
+import { STAFF_EXIT_KEYS } from '../main/electron/kiosk-behaviour.js';
+import { setupApp, type ElectronMain } from '../main/electron/main-process.js';
+import { CONTENT_SECURITY_POLICY } from '../main/electron/security.js';
+import { PROJECT_ROOT } from '../main/version.js';
+import { cancellable, standInContext, standInElectron } from './support/electron-stand-in.js';
+
+const started: ElectronMain[] = [];
+const folders: string[] = [];
+afterEach(async () => {
+  for (const main of started.splice(0)) await main.server.close().catch(() => {});
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'retail-kiosk-'));
+  folders.push(dir);
+  return dir;
+}
+
+async function startApp(env: NodeJS.ProcessEnv = {}, options: { isPackaged?: boolean; platform?: NodeJS.Platform; argv?: string[] } = {}) {
+  const electron = standInElectron(tempDir());
+  electron.app.isPackaged = options.isPackaged ?? false;
+  const run = standInContext({ PORT: '0', ...env }, options.argv);
+  run.context.platform = options.platform ?? 'linux';
+  const main = (await setupApp(electron.module, run.context))!;
+  started.push(main);
+  const window = electron.windows[0]!;
+  return { ...electron, ...run, main, window, origin: new URL(main.server.url).origin };
+}
+
+const key = (key: string, mods: { control?: boolean; alt?: boolean; shift?: boolean }) =>
+  ({ type: 'keyDown', key, control: false, alt: false, shift: false, ...mods });
+
+describe('preload', () => {
+  /** Runs preload.cts as Electron runs a sandboxed preload: a function of require, process, exports and module. */
+  function runPreload(answer: unknown) {
+    const source = readFileSync(join(PROJECT_ROOT, 'main/electron/preload.cts'), 'utf8');
+    const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
+    const exposed: [string, unknown][] = [];
+    const sent: string[] = [];
+    const electron = {
+      contextBridge: { exposeInMainWorld: (name: string, value: unknown) => exposed.push([name, value]) },
+      ipcRenderer: { sendSync: (channel: string) => (sent.push(channel), answer) },
+    };
+    const require = (name: string) => {
+      if (name !== 'electron') throw new Error(`module not found: ${name}`);
+      return electron;
+    };
+    const exports = {};
+    runInNewContext(`(function (require, process, exports, module) {${outputText}\n})`)(require, {}, exports, { exports });
+    return { exposed, sent };
+  }
+
+  it('exposes kioskBridge.config and nothing else', () => {
+    const config = { key: 'wk_kiosk', storeId: 'store-1', apiBaseUrl: 'http://127.0.0.1:8787/api/v1' };
+    const { exposed, sent } = runPreload(config);
+    expect(sent).toEqual([KIOSK_CONFIG_CHANNEL]);
+    expect(exposed).toEqual([['kioskBridge', { config }]]);
+    const bridge = exposed[0]![1] as { config: object };
+    expect(Object.isFrozen(bridge) && Object.isFrozen(bridge.config)).toBe(true);
+    expect(Object.values(bridge.config).every((v) => typeof v === 'string')).toBe(true);
+  });
+
+  it('exposes nothing when the main process has no config for the page', () => {
+    expect(runPreload(null).exposed).toEqual([]);
+  });
+});
+
+describe('security of the window', () => {
+  it('denies every permission request and check', async () => {
+    const { window } = await startApp();
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'usb', 'openExternal']) {
+      const answers: boolean[] = [];
+      window.session.permissionRequestHandler!({}, permission, (granted: boolean) => answers.push(granted), {});
+      expect(answers).toEqual([false]);
+      expect(window.session.permissionCheckHandler!({}, permission, 'http://127.0.0.1', {})).toBe(false);
+    }
+  });
+
+  it('adds the Content-Security-Policy to local responses that lack one, and keeps the server\'s own', async () => {
+    const { window, origin } = await startApp();
+    expect(window.session.headerFilter).toEqual({ urls: [`${origin}/*`] });
+    const answer = (responseHeaders: Record<string, string[]>) => {
+      let result: unknown;
+      window.session.headerListener!({ url: `${origin}/`, responseHeaders }, (response: unknown) => (result = response));
+      return result;
+    };
+    expect(answer({ 'Content-Type': ['text/html'] })).toEqual({
+      responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    });
+    const own = { 'content-security-policy': ["default-src 'self'"] };
+    expect(answer(own)).toEqual({ responseHeaders: own });
+  });
+
+  it('keeps the window on the local server: no new windows, no navigation or redirect away, no webviews', async () => {
+    const { window, origin } = await startApp();
+    expect(window.openHandler?.()).toEqual({ action: 'deny' });
+    for (const event of ['will-navigate', 'will-redirect']) {
+      const away = cancellable();
+      window.webContents.emit(event, away, 'https://example.com/');
+      expect(away.prevented).toBe(true);
+      const local = cancellable();
+      window.webContents.emit(event, local, `${origin}/status`);
+      expect(local.prevented).toBe(false);
+    }
+    const webview = cancellable();
+    window.webContents.emit('will-attach-webview', webview, {}, {});
+    expect(webview.prevented).toBe(true);
+  });
+
+  it('never hands a URL to the operating system (no shell.openExternal)', () => {
+    const sources = readdirSync(join(PROJECT_ROOT, 'main'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.c?ts$/.test(f));
+    expect(sources.length).toBeGreaterThan(20);
+    for (const file of sources) expect(readFileSync(join(PROJECT_ROOT, 'main', file), 'utf8'), file).not.toMatch(/openExternal|openPath/);
+  });
+});
+
+describe('kiosk behaviour', () => {
+  it('KIOSK_MODE=1 opens full screen and keeps the display on; without it neither', async () => {
+    const kiosk = await startApp({ KIOSK_MODE: '1' });
+    expect(kiosk.window.options).toMatchObject({ kiosk: true, fullscreen: true });
+    expect([...kiosk.powerSaveBlocker.active.values()]).toEqual(['prevent-display-sleep']);
+    const desk = await startApp();
+    expect(desk.window.options).toMatchObject({ kiosk: false, fullscreen: false });
+    expect(desk.powerSaveBlocker.active.size).toBe(0);
+  });
+
+  it('reloads a page whose renderer is gone or hangs, and leaves a clean exit alone', async () => {
+    const { window, logLines } = await startApp();
+    window.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
+    expect(window.reloads).toBe(1);
+    window.webContents.emit('render-process-gone', {}, { reason: 'clean-exit', exitCode: 0 });
+    expect(window.reloads).toBe(1);
+    window.webContents.emit('unresponsive');
+    expect(window.crashes).toBe(1);
+    expect(window.reloads).toBe(2);
+    expect(logLines.filter((l) => l.level === 40).map((l) => l.msg)).toEqual([
+      'the kiosk page stopped; loading it again',
+      'the kiosk page does not respond; restarting it',
+    ]);
+  });
+
+  it(`lets staff quit with ${STAFF_EXIT_KEYS} and no other key`, async () => {
+    const { window, app } = await startApp({ KIOSK_MODE: '1' });
+    for (const input of [key('q', { control: true, alt: true }), key('Q', { control: true, shift: true }), key('w', { control: true, alt: true, shift: true })]) {
+      const event = cancellable();
+      window.webContents.emit('before-input-event', event, input);
+      expect(event.prevented).toBe(false);
+    }
+    expect(app.quitCalls).toBe(0);
+    const exit = cancellable();
+    window.webContents.emit('before-input-event', exit, key('Q', { control: true, alt: true, shift: true }));
+    expect(exit.prevented).toBe(true);
+    expect(app.quitCalls).toBe(1);
+  });
+
+  it('a packaged kiosk starts at login: an autostart entry on Linux', async () => {
+    const configHome = tempDir();
+    await startApp({ XDG_CONFIG_HOME: configHome, APPIMAGE: '/opt/Store "Server".AppImage' }, { isPackaged: true, argv: ['store-server', '--kiosk'] });
+    expect(readFileSync(join(configHome, 'autostart', 'store-server.desktop'), 'utf8')).toBe(
+      '[Desktop Entry]\nType=Application\nName=Store Server\nExec="/opt/Store \\"Server\\".AppImage" --kiosk\n' +
+        'X-GNOME-Autostart-enabled=true\nNoDisplay=true\n',
+    );
+  });
+
+  it('a packaged kiosk starts at login: a login item on Windows; a development run registers nothing', async () => {
+    const windows = await startApp({ KIOSK_MODE: '1' }, { isPackaged: true, platform: 'win32' });
+    expect(windows.app.loginItems).toEqual([{ openAtLogin: true, path: '/opt/Store Server/store-server', args: ['--kiosk'] }]);
+    const configHome = tempDir();
+    const dev = await startApp({ KIOSK_MODE: '1', XDG_CONFIG_HOME: configHome });
+    expect(dev.app.loginItems).toEqual([]);
+    expect(readdirSync(configHome)).toEqual([]);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('holds the quit until the display may sleep, the server is closed and the WAL is checkpointed', async () => {
+    const { main, app, powerSaveBlocker, window } = await startApp({ KIOSK_MODE: '1' });
+    const credentials = JSON.parse(readFileSync(main.server.credentialsFile!, 'utf8'));
+    const created = await fetch(`${main.server.url}/products`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${credentials.writeKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Brot', price: 350, taxCategory: '2.6' }),
+    });
+    expect(created.status).toBe(200);
+    // A second connection (as the CLI holds one) keeps SQLite from removing the WAL on close: only a checkpoint empties it.
+    const file = join(main.config.dataDir, 'retail.sqlite');
+    const other = new Database(file, { readonly: true });
+    try {
+      expect(other.prepare('SELECT count(*) AS n FROM products').get()).toEqual({ n: 1 });
+      expect(statSync(`${file}-wal`).size).toBeGreaterThan(0);
+      app.quit();
+      expect(app.quitted).toBe(false);
+      await expect.poll(() => app.quitted).toBe(true);
+      expect(app.quitCalls).toBe(2);
+      expect(powerSaveBlocker.active.size).toBe(0);
+      await expect(fetch(`${main.server.url}/health`)).rejects.toThrow();
+      expect(statSync(`${file}-wal`).size).toBe(0);
+      expect(other.prepare('SELECT count(*) AS n FROM products').get()).toEqual({ n: 1 });
+      expect(window.reloads).toBe(0);
+    } finally {
+      other.close();
+      started.splice(0);
+    }
+  });
+});
+
+describe('administration CLI through the app (store-server --cli)', () => {
+  async function cli(dataDir: string, args: string[]) {
+    const electron = standInElectron(tempDir());
+    const run = standInContext({ DATA_DIR: dataDir }, ['store-server', '--cli', ...args]);
+    expect(await setupApp(electron.module, run.context)).toBeUndefined();
+    expect(electron.windows).toHaveLength(0);
+    expect(electron.app.lockRequests).toBe(0);
+    return { code: electron.app.exitCodes, stdout: run.stdout(), stderr: run.stderr() };
+  }
+
+  it('runs a command on the app\'s data folder, prints to the terminal and exits with its code', async () => {
+    const dataDir = tempDir();
+    const org = await cli(dataDir, ['org', 'create', '--name', 'Filiale', '--json']);
+    expect(org.code).toEqual([0]);
+    const { id } = JSON.parse(org.stdout);
+    const created = await cli(dataDir, ['key', 'create', id, '--kind', 'write', '--json']);
+    expect(created.code).toEqual([0]);
+    expect(JSON.parse(created.stdout)).toEqual({ id: expect.any(String), kind: 'write', key: expect.stringMatching(/^wk_/) });
+    const listed = await cli(dataDir, ['key', 'list', id]);
+    expect(listed.stdout.trim().split('\n')).toHaveLength(3);
+  });
+
+  it('names the installed program in its usage, and exits 2 on a mistake', async () => {
+    const help = await cli(tempDir(), ['--help']);
+    expect(help.code).toEqual([0]);
+    expect(help.stdout).toContain('Usage: store-server --cli <command> [options] [--json]');
+    const wrong = await cli(tempDir(), ['org', 'frobnicate']);
+    expect(wrong.code).toEqual([2]);
+    expect(wrong.stderr).toContain('Unknown command: org frobnicate');
+  });
+});
