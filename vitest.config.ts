@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Needs a fresh build and a whole electron-builder run: `npm run test:package`, which .ci/run runs.
+    exclude: [...configDefaults.exclude, 'test/package.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file starts its own servers on ephemeral ports with its own DATA_DIR.
