@@ -1,127 +1,15 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { runInNewContext } from 'node:vm';
-import ts from 'typescript';
-import { afterEach, describe, expect, it } from 'vitest';
-import { KIOSK_CONFIG_CHANNEL } from '../main/electron/kiosk-bridge.js';
+import { describe, expect, it } from 'vitest';
 import { STAFF_EXIT_KEYS } from '../main/electron/kiosk-behaviour.js';
-import { setupApp, type ElectronMain } from '../main/electron/main-process.js';
-import { CONTENT_SECURITY_POLICY } from '../main/electron/security.js';
-import { PROJECT_ROOT } from '../main/version.js';
-import { cancellable, standInContext, standInElectron } from './support/electron-stand-in.js';
+import { setupApp } from '../main/electron/main-process.js';
+import { cancellable, standInApps, standInContext, standInElectron } from './support/electron-stand-in.js';
 
-const started: ElectronMain[] = [];
-const folders: string[] = [];
-afterEach(async () => {
-  for (const main of started.splice(0)) await main.server.close().catch(() => {});
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'retail-kiosk-'));
-  folders.push(dir);
-  return dir;
-}
-
-async function startApp(env: NodeJS.ProcessEnv = {}, options: { isPackaged?: boolean; platform?: NodeJS.Platform; argv?: string[] } = {}) {
-  const electron = standInElectron(tempDir());
-  electron.app.isPackaged = options.isPackaged ?? false;
-  const run = standInContext({ PORT: '0', ...env }, options.argv);
-  run.context.platform = options.platform ?? 'linux';
-  const main = (await setupApp(electron.module, run.context))!;
-  started.push(main);
-  const window = electron.windows[0]!;
-  return { ...electron, ...run, main, window, origin: new URL(main.server.url).origin };
-}
+const { start: startApp, tempDir, forget } = standInApps();
 
 const key = (key: string, mods: { control?: boolean; alt?: boolean; shift?: boolean }) =>
   ({ type: 'keyDown', key, control: false, alt: false, shift: false, ...mods });
-
-describe('preload', () => {
-  /** Runs preload.cts as Electron runs a sandboxed preload: a function of require, process, exports and module. */
-  function runPreload(answer: unknown) {
-    const source = readFileSync(join(PROJECT_ROOT, 'main/electron/preload.cts'), 'utf8');
-    const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
-    const exposed: [string, unknown][] = [];
-    const sent: string[] = [];
-    const electron = {
-      contextBridge: { exposeInMainWorld: (name: string, value: unknown) => exposed.push([name, value]) },
-      ipcRenderer: { sendSync: (channel: string) => (sent.push(channel), answer) },
-    };
-    const require = (name: string) => {
-      if (name !== 'electron') throw new Error(`module not found: ${name}`);
-      return electron;
-    };
-    const exports = {};
-    runInNewContext(`(function (require, process, exports, module) {${outputText}\n})`)(require, {}, exports, { exports });
-    return { exposed, sent };
-  }
-
-  it('exposes kioskBridge.config and nothing else', () => {
-    const config = { key: 'wk_kiosk', storeId: 'store-1', apiBaseUrl: 'http://127.0.0.1:8787/api/v1' };
-    const { exposed, sent } = runPreload(config);
-    expect(sent).toEqual([KIOSK_CONFIG_CHANNEL]);
-    expect(exposed).toEqual([['kioskBridge', { config }]]);
-    const bridge = exposed[0]![1] as { config: object };
-    expect(Object.isFrozen(bridge) && Object.isFrozen(bridge.config)).toBe(true);
-    expect(Object.values(bridge.config).every((v) => typeof v === 'string')).toBe(true);
-  });
-
-  it('exposes nothing when the main process has no config for the page', () => {
-    expect(runPreload(null).exposed).toEqual([]);
-  });
-});
-
-describe('security of the window', () => {
-  it('denies every permission request and check', async () => {
-    const { window } = await startApp();
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'usb', 'openExternal']) {
-      const answers: boolean[] = [];
-      window.session.permissionRequestHandler!({}, permission, (granted: boolean) => answers.push(granted), {});
-      expect(answers).toEqual([false]);
-      expect(window.session.permissionCheckHandler!({}, permission, 'http://127.0.0.1', {})).toBe(false);
-    }
-  });
-
-  it('adds the Content-Security-Policy to local responses that lack one, and keeps the server\'s own', async () => {
-    const { window, origin } = await startApp();
-    expect(window.session.headerFilter).toEqual({ urls: [`${origin}/*`] });
-    const answer = (responseHeaders: Record<string, string[]>) => {
-      let result: unknown;
-      window.session.headerListener!({ url: `${origin}/`, responseHeaders }, (response: unknown) => (result = response));
-      return result;
-    };
-    expect(answer({ 'Content-Type': ['text/html'] })).toEqual({
-      responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
-    });
-    const own = { 'content-security-policy': ["default-src 'self'"] };
-    expect(answer(own)).toEqual({ responseHeaders: own });
-  });
-
-  it('keeps the window on the local server: no new windows, no navigation or redirect away, no webviews', async () => {
-    const { window, origin } = await startApp();
-    expect(window.openHandler?.()).toEqual({ action: 'deny' });
-    for (const event of ['will-navigate', 'will-redirect']) {
-      const away = cancellable();
-      window.webContents.emit(event, away, 'https://example.com/');
-      expect(away.prevented).toBe(true);
-      const local = cancellable();
-      window.webContents.emit(event, local, `${origin}/status`);
-      expect(local.prevented).toBe(false);
-    }
-    const webview = cancellable();
-    window.webContents.emit('will-attach-webview', webview, {}, {});
-    expect(webview.prevented).toBe(true);
-  });
-
-  it('never hands a URL to the operating system (no shell.openExternal)', () => {
-    const sources = readdirSync(join(PROJECT_ROOT, 'main'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.c?ts$/.test(f));
-    expect(sources.length).toBeGreaterThan(20);
-    for (const file of sources) expect(readFileSync(join(PROJECT_ROOT, 'main', file), 'utf8'), file).not.toMatch(/openExternal|openPath/);
-  });
-});
 
 describe('kiosk behaviour', () => {
   it('KIOSK_MODE=1 opens full screen and keeps the display on; without it neither', async () => {
@@ -139,6 +27,10 @@ describe('kiosk behaviour', () => {
     expect(window.reloads).toBe(1);
     window.webContents.emit('render-process-gone', {}, { reason: 'clean-exit', exitCode: 0 });
     expect(window.reloads).toBe(1);
+    window.destroyed = true;
+    window.webContents.emit('render-process-gone', {}, { reason: 'killed', exitCode: 9 });
+    expect(window.reloads).toBe(1);
+    window.destroyed = false;
     window.webContents.emit('unresponsive');
     expect(window.crashes).toBe(1);
     expect(window.reloads).toBe(2);
@@ -208,7 +100,7 @@ describe('graceful shutdown', () => {
       expect(window.reloads).toBe(0);
     } finally {
       other.close();
-      started.splice(0);
+      forget(main);
     }
   });
 });

@@ -1,37 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appConfig } from '../main/electron/app-config.js';
 import { KIOSK_CONFIG_CHANNEL } from '../main/electron/kiosk-bridge.js';
-import { JS_FLAGS, PRELOAD_FILE, setupApp, type ElectronMain } from '../main/electron/main-process.js';
+import { JS_FLAGS, PRELOAD_FILE, setupApp } from '../main/electron/main-process.js';
 import { STARTUP_ERROR_TITLE } from '../main/electron/startup-error.js';
 import { isAllowedNavigation, kioskWindowOptions, windowOrigin } from '../main/electron/window.js';
 import { PROJECT_ROOT } from '../main/version.js';
-import { standInContext, standInElectron } from './support/electron-stand-in.js';
+import { standInApps, standInContext, standInElectron } from './support/electron-stand-in.js';
 
-const started: ElectronMain[] = [];
-const folders: string[] = [];
-afterEach(async () => {
-  for (const main of started.splice(0)) await main.server.close();
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function userDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'retail-electron-'));
-  folders.push(dir);
-  return dir;
-}
-
-/** Starts the app against the stand-in on a free port, as a store PC would on 8787. */
-async function startApp(env: NodeJS.ProcessEnv = {}, argv?: string[]) {
-  const electron = standInElectron(userDataDir());
-  const run = standInContext({ PORT: '0', ...env }, argv);
-  const main = await setupApp(electron.module, run.context);
-  if (main) started.push(main);
-  return { ...electron, ...run, main: main!, window: electron.windows[0]! };
-}
+const { start: startApp, tempDir: userDataDir } = standInApps();
 
 /** A synchronous IPC message as the preload of a frame at `url` sends it. */
 function askForConfig(ipcMain: NodeJS.EventEmitter, url: string, parent: unknown = null) {

@@ -10,7 +10,7 @@ export function keepDisplayOn(blocker: Pick<PowerSaveBlocker, 'start' | 'stop'>)
   return () => blocker.stop(id);
 }
 
-type Contents = Pick<WebContents, 'on' | 'reload' | 'forcefullyCrashRenderer'>;
+type Contents = Pick<WebContents, 'on' | 'reload' | 'forcefullyCrashRenderer' | 'isDestroyed'>;
 
 /**
  * A kiosk left alone for months must come back by itself: a crashed or
@@ -18,7 +18,8 @@ type Contents = Pick<WebContents, 'on' | 'reload' | 'forcefullyCrashRenderer'>;
  */
 export function reloadWhenStuck(contents: Contents, logger: Logger): void {
   contents.on('render-process-gone', (_event, details) => {
-    if (details.reason === 'clean-exit') return;
+    // A clean exit or a closed window is the app quitting, not a page to bring back.
+    if (details.reason === 'clean-exit' || contents.isDestroyed()) return;
     logger.warn({ reason: details.reason, exitCode: details.exitCode }, 'the kiosk page stopped; loading it again');
     contents.reload();
   });

@@ -1,6 +1,10 @@
 import { EventEmitter } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pino } from 'pino';
-import type { AppContext, ElectronModule } from '../../main/electron/main-process.js';
+import { afterEach } from 'vitest';
+import { setupApp, type AppContext, type ElectronMain, type ElectronModule } from '../../main/electron/main-process.js';
 
 /** An event as Electron passes it to listeners that may cancel. */
 export function cancellable() {
@@ -56,6 +60,7 @@ export function standInElectron(userData: string) {
     openHandler: (() => { action: string }) | undefined;
     reloads = 0;
     crashes = 0;
+    destroyed = false;
     session = {
       permissionRequestHandler: undefined as Listener | undefined,
       permissionCheckHandler: undefined as ((...args: unknown[]) => boolean) | undefined,
@@ -75,6 +80,7 @@ export function standInElectron(userData: string) {
       setWindowOpenHandler: (handler: () => { action: string }) => (this.openHandler = handler),
       reload: () => (this.reloads += 1),
       forcefullyCrashRenderer: () => (this.crashes += 1),
+      isDestroyed: () => this.destroyed,
     });
     constructor(readonly options: { webPreferences?: Record<string, unknown> } & Record<string, unknown>) {
       super();
@@ -135,4 +141,42 @@ export function standInContext(env: NodeJS.ProcessEnv, argv: string[] = ['store-
     streams: { stdout: stream(stdout), stderr: stream(stderr) },
   };
   return { context, logLines, stdout: () => stdout.join(''), stderr: () => stderr.join('') };
+}
+
+export interface StandInStart {
+  isPackaged?: boolean;
+  platform?: NodeJS.Platform;
+  argv?: string[];
+}
+
+/**
+ * Starts the app against the stand-in on a free port (as a store PC would on
+ * 8787), each in its own user-data folder; everything is closed and removed
+ * after each test.
+ */
+export function standInApps() {
+  const started: ElectronMain[] = [];
+  const folders: string[] = [];
+  afterEach(async () => {
+    for (const main of started.splice(0)) await main.server.close().catch(() => {});
+    for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'retail-electron-'));
+    folders.push(dir);
+    return dir;
+  };
+  async function start(env: NodeJS.ProcessEnv = {}, options: StandInStart = {}) {
+    const electron = standInElectron(tempDir());
+    electron.app.isPackaged = options.isPackaged ?? false;
+    const run = standInContext({ PORT: '0', ...env }, options.argv);
+    run.context.platform = options.platform ?? 'linux';
+    const main = await setupApp(electron.module, run.context);
+    if (main) started.push(main);
+    const origin = main ? new URL(main.server.url).origin : '';
+    return { ...electron, ...run, main: main!, window: electron.windows[0]!, origin };
+  }
+  /** Leaves a server the test has closed itself. */
+  const forget = (main: ElectronMain) => started.splice(started.indexOf(main), 1);
+  return { start, tempDir, forget };
 }

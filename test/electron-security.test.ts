@@ -1,0 +1,95 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { KIOSK_CONFIG_CHANNEL } from '../main/electron/kiosk-bridge.js';
+import { CONTENT_SECURITY_POLICY } from '../main/electron/security.js';
+import { PROJECT_ROOT } from '../main/version.js';
+import { cancellable, standInApps } from './support/electron-stand-in.js';
+
+const { start: startApp } = standInApps();
+
+describe('preload', () => {
+  /** Runs preload.cts as Electron runs a sandboxed preload: a function of require, process, exports and module. */
+  function runPreload(answer: unknown) {
+    const source = readFileSync(join(PROJECT_ROOT, 'main/electron/preload.cts'), 'utf8');
+    const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
+    const exposed: [string, unknown][] = [];
+    const sent: string[] = [];
+    const electron = {
+      contextBridge: { exposeInMainWorld: (name: string, value: unknown) => exposed.push([name, value]) },
+      ipcRenderer: { sendSync: (channel: string) => (sent.push(channel), answer) },
+    };
+    const require = (name: string) => {
+      if (name !== 'electron') throw new Error(`module not found: ${name}`);
+      return electron;
+    };
+    const exports = {};
+    runInNewContext(`(function (require, process, exports, module) {${outputText}\n})`)(require, {}, exports, { exports });
+    return { exposed, sent };
+  }
+
+  it('exposes kioskBridge.config and nothing else', () => {
+    const config = { key: 'wk_kiosk', storeId: 'store-1', apiBaseUrl: 'http://127.0.0.1:8787/api/v1' };
+    const { exposed, sent } = runPreload(config);
+    expect(sent).toEqual([KIOSK_CONFIG_CHANNEL]);
+    expect(exposed).toEqual([['kioskBridge', { config }]]);
+    const bridge = exposed[0]![1] as { config: object };
+    expect(Object.isFrozen(bridge) && Object.isFrozen(bridge.config)).toBe(true);
+    expect(Object.values(bridge.config).every((v) => typeof v === 'string')).toBe(true);
+  });
+
+  it('exposes nothing when the main process has no config for the page', () => {
+    expect(runPreload(null).exposed).toEqual([]);
+  });
+});
+
+describe('security of the window', () => {
+  it('denies every permission request and check', async () => {
+    const { window } = await startApp();
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'usb', 'openExternal']) {
+      const answers: boolean[] = [];
+      window.session.permissionRequestHandler!({}, permission, (granted: boolean) => answers.push(granted), {});
+      expect(answers).toEqual([false]);
+      expect(window.session.permissionCheckHandler!({}, permission, 'http://127.0.0.1', {})).toBe(false);
+    }
+  });
+
+  it('adds the Content-Security-Policy to local responses that lack one, and keeps the server\'s own', async () => {
+    const { window, origin } = await startApp();
+    expect(window.session.headerFilter).toEqual({ urls: [`${origin}/*`] });
+    const answer = (responseHeaders: Record<string, string[]>) => {
+      let result: unknown;
+      window.session.headerListener!({ url: `${origin}/`, responseHeaders }, (response: unknown) => (result = response));
+      return result;
+    };
+    expect(answer({ 'Content-Type': ['text/html'] })).toEqual({
+      responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    });
+    const own = { 'content-security-policy': ["default-src 'self'"] };
+    expect(answer(own)).toEqual({ responseHeaders: own });
+  });
+
+  it('keeps the window on the local server: no new windows, no navigation or redirect away, no webviews', async () => {
+    const { window, origin } = await startApp();
+    expect(window.openHandler?.()).toEqual({ action: 'deny' });
+    for (const event of ['will-navigate', 'will-redirect']) {
+      const away = cancellable();
+      window.webContents.emit(event, away, 'https://example.com/');
+      expect(away.prevented).toBe(true);
+      const local = cancellable();
+      window.webContents.emit(event, local, `${origin}/status`);
+      expect(local.prevented).toBe(false);
+    }
+    const webview = cancellable();
+    window.webContents.emit('will-attach-webview', webview, {}, {});
+    expect(webview.prevented).toBe(true);
+  });
+
+  it('never hands a URL to the operating system (no shell.openExternal)', () => {
+    const sources = readdirSync(join(PROJECT_ROOT, 'main'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.c?ts$/.test(f));
+    expect(sources.length).toBeGreaterThan(20);
+    for (const file of sources) expect(readFileSync(join(PROJECT_ROOT, 'main', file), 'utf8'), file).not.toMatch(/openExternal|openPath/);
+  });
+});
