@@ -12,13 +12,21 @@ const key = (key: string, mods: { control?: boolean; alt?: boolean; shift?: bool
   ({ type: 'keyDown', key, control: false, alt: false, shift: false, ...mods });
 
 describe('kiosk behaviour', () => {
-  it('KIOSK_MODE=1 opens full screen and keeps the display on; without it neither', async () => {
+  it('KIOSK_MODE=1 opens full screen without menu or developer tools and keeps the display on; without it none of this', async () => {
     const kiosk = await startApp({ KIOSK_MODE: '1' });
-    expect(kiosk.window.options).toMatchObject({ kiosk: true, fullscreen: true });
+    expect(kiosk.window.options).toMatchObject({ kiosk: true, fullscreen: true, webPreferences: { devTools: false } });
+    expect(kiosk.menu.applicationMenu).toBeNull();
     expect([...kiosk.powerSaveBlocker.active.values()]).toEqual(['prevent-display-sleep']);
     const desk = await startApp();
-    expect(desk.window.options).toMatchObject({ kiosk: false, fullscreen: false });
+    expect(desk.window.options).toMatchObject({ kiosk: false, fullscreen: false, webPreferences: { devTools: true } });
+    expect(desk.menu.applicationMenu).toBe('default');
     expect(desk.powerSaveBlocker.active.size).toBe(0);
+  });
+
+  it('--kiosk on the command line is the same as KIOSK_MODE=1', async () => {
+    const { window, powerSaveBlocker } = await startApp({}, { argv: ['store-server', '--kiosk'] });
+    expect(window.options).toMatchObject({ kiosk: true, fullscreen: true });
+    expect(powerSaveBlocker.active.size).toBe(1);
   });
 
   it('reloads a page whose renderer is gone or hangs, and leaves a clean exit alone', async () => {

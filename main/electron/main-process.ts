@@ -1,4 +1,4 @@
-import type { App, BrowserWindow, BrowserWindowConstructorOptions, Dialog, IpcMain, PowerSaveBlocker } from 'electron';
+import type { App, BrowserWindow, BrowserWindowConstructorOptions, Dialog, IpcMain, Menu, PowerSaveBlocker } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino, type Logger } from 'pino';
@@ -36,6 +36,7 @@ export interface ElectronModule {
   ipcMain: Pick<IpcMain, 'on'>;
   dialog: Pick<Dialog, 'showErrorBox'>;
   powerSaveBlocker: Pick<PowerSaveBlocker, 'start' | 'stop'>;
+  Menu: Pick<typeof Menu, 'setApplicationMenu'>;
 }
 
 /** What the main process reads from its surroundings; tests pass their own. */
@@ -87,6 +88,8 @@ export async function onReady(electron: ElectronModule, context: AppContext, con
   reloadWhenStuck(contents, logger);
   addStaffExit(contents, () => app.quit());
 
+  // Without a menu there are no shortcuts to reload, close the window or open the developer tools.
+  if (kiosk) electron.Menu.setApplicationMenu(null);
   const allowSleep = kiosk ? keepDisplayOn(electron.powerSaveBlocker) : () => {};
   if (kiosk && app.isPackaged) {
     const registered = startAtLogin(app, autostartTarget(context.env, context.platform, context.execPath));

@@ -27,6 +27,8 @@ export function kioskWindowOptions(options: { kiosk: boolean; preload: string })
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      // A customer at the kiosk must not reach the page's internals, where its key is.
+      devTools: !options.kiosk,
     },
   };
 }

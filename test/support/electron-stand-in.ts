@@ -116,8 +116,12 @@ export function standInElectron(userData: string) {
       powerSaveBlocker.active.delete(id);
     },
   };
-  const module = { app, BrowserWindow: StandInWindow, ipcMain, dialog, powerSaveBlocker } as unknown as ElectronModule;
-  return { module, app, windows, ipcMain, dialog, powerSaveBlocker };
+  const menu = {
+    applicationMenu: 'default' as unknown,
+    setApplicationMenu: (value: unknown) => (menu.applicationMenu = value),
+  };
+  const module = { app, BrowserWindow: StandInWindow, ipcMain, dialog, powerSaveBlocker, Menu: menu } as unknown as ElectronModule;
+  return { module, app, windows, ipcMain, dialog, powerSaveBlocker, menu };
 }
 
 /** The main process's surroundings, with its log and terminal output kept for assertions. */
