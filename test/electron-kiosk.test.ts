@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STAFF_EXIT_KEYS } from '../main/electron/kiosk-behaviour.js';
@@ -69,6 +69,15 @@ describe('kiosk behaviour', () => {
       '[Desktop Entry]\nType=Application\nName=Store Server\nExec="/opt/Store \\"Server\\".AppImage" --kiosk\n' +
         'X-GNOME-Autostart-enabled=true\nNoDisplay=true\n',
     );
+  });
+
+  it('a kiosk whose autostart entry cannot be written still runs, and says so in the log', async () => {
+    const configHome = join(tempDir(), 'not-a-folder');
+    writeFileSync(configHome, '');
+    const { main, app, logLines } = await startApp({ KIOSK_MODE: '1', XDG_CONFIG_HOME: configHome }, { isPackaged: true });
+    expect((await fetch(`${main.server.url}/health`)).status).toBe(200);
+    expect(app.exitCodes).toEqual([]);
+    expect(logLines).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringContaining('start at login') }));
   });
 
   it('a packaged kiosk starts at login: a login item on Windows; a development run registers nothing', async () => {

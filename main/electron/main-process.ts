@@ -92,8 +92,12 @@ export async function onReady(electron: ElectronModule, context: AppContext, con
   if (kiosk) electron.Menu.setApplicationMenu(null);
   const allowSleep = kiosk ? keepDisplayOn(electron.powerSaveBlocker) : () => {};
   if (kiosk && app.isPackaged) {
-    const registered = startAtLogin(app, autostartTarget(context.env, context.platform, context.execPath));
-    if (registered) logger.info({ registered }, 'the kiosk starts at login');
+    try {
+      const registered = startAtLogin(app, autostartTarget(context.env, context.platform, context.execPath));
+      if (registered) logger.info({ registered }, 'the kiosk starts at login');
+    } catch (err) {
+      logger.warn({ err }, 'could not register the kiosk to start at login; it runs, but must be started by hand');
+    }
   }
   shutDownInOrder(app, [allowSleep, () => server.close()], logger);
   app.on('second-instance', () => {
