@@ -7,6 +7,7 @@ import { bootstrapOrganization } from './bootstrap.js';
 import type { Config } from './config.js';
 import { IMAGES_DIR, openImageStore } from './images/store.js';
 import type { SearchBuildOptions } from './search/product-search.js';
+import { localNames } from './security/local-names.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { DATABASE_FILE, openDatabase, type Synchronous } from './storage/database.js';
 
@@ -32,7 +33,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const logger = options.logger ?? pino({ level: config.logLevel });
   const db = openDatabase(join(config.dataDir, DATABASE_FILE), { synchronous: options.synchronous ?? 'FULL' });
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
-  const { app, services } = createApp({ db, clock: options.clock ?? systemClock, logger, images, publicUrl: config.publicUrl, search: options.search });
+  const { app, services } = createApp({ db, clock: options.clock ?? systemClock, logger, images, publicUrl: config.publicUrl,
+    search: options.search,
+    localNames: localNames({
+      host: config.host,
+      publicUrl: config.publicUrl,
+      allowedHosts: config.allowedHosts ?? [],
+      allowedOrigins: config.allowedOrigins ?? [],
+    }),
+  });
 
   let server: Server;
   try {
