@@ -32,9 +32,16 @@ export function makeDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'retail-test-'));
 }
 
-export async function startTestServer(options: StartOptions & { dataDir?: string } = {}): Promise<TestServer> {
+export interface TestServerOptions extends StartOptions {
+  dataDir?: string;
+  /** Further names the server answers to (`ALLOWED_HOSTS`). */
+  allowedHosts?: string[];
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? makeDataDir();
-  const running = await startServer({ host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent' }, options);
+  const config = { host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent', allowedHosts: options.allowedHosts };
+  const running = await startServer(config, options);
   const connections: Database.Database[] = [];
   let stopped = false;
 
