@@ -16,8 +16,9 @@ Changes apply to a running server at once.`;
 const COMMON = { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } as const;
 
 function findCommand(argv: string[]): CliCommand {
-  const words = argv.filter((a) => !a.startsWith('-')).slice(0, 2).join(' ');
-  const command = commands.find((c) => c.name === words);
+  const [first = '', second] = argv.filter((a) => !a.startsWith('-'));
+  const words = second === undefined ? first : `${first} ${second}`;
+  const command = commands.find((c) => c.name === words) ?? commands.find((c) => c.name === first);
   if (command === undefined) throw new UsageError(words === '' ? '' : `Unknown command: ${words}`);
   return command;
 }
@@ -28,7 +29,7 @@ async function main(argv: string[]): Promise<void> {
     if (argv.includes('--help') || argv.includes('-h')) throw new UsageError('');
     const command = findCommand(argv);
     const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { ...COMMON, ...command.options } });
-    const output = await command.run({ args: positionals.slice(2), values, dataDir: readConfig().dataDir, json: asJson });
+    const output = await command.run({ args: positionals.slice(command.name.split(' ').length), values, dataDir: readConfig().dataDir, json: asJson });
     process.stdout.write((asJson ? JSON.stringify(output.json) : output.text) + '\n');
     if (output.exitCode !== undefined) process.exitCode = output.exitCode;
   } catch (err) {

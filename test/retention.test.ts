@@ -27,7 +27,7 @@ async function log(client: Api, days: number, source = 'passport'): Promise<stri
   return res.body.id as string;
 }
 const logOf = async (client: Api, id: string) =>
-  ((await client.get('/identity-logs?limit=5000')).body.data as { id: string }[]).find((l) => l.id === id);
+  ((await client.get('/identity-logs?limit=5000')).body.data as { id: string; birthDate?: string }[]).find((l) => l.id === id);
 const outboxBodies = (id: string) =>
   (sqlite.prepare("SELECT body FROM outbox WHERE resource = 'identity-log' AND resource_id = ?").pluck().all(id) as string[]).map((b) => JSON.parse(b));
 const setOutboxState = (id: string, state: string) =>
