@@ -105,5 +105,4 @@ describe('backup and restore', () => {
     expect(names.map((o) => o.id)).toContain(org.id);
     expect(names.map((o) => o.name)).not.toContain('Other');
   });
-
 });
