@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, collectPages, type Api } from './support/api.js';
@@ -104,5 +104,17 @@ describe('backup and restore', () => {
     restored.close();
     expect(names.map((o) => o.id)).toContain(org.id);
     expect(names.map((o) => o.name)).not.toContain('Other');
+  });
+
+  it('does not start a server on a folder another live process holds, and takes over the lock of a dead one', async () => {
+    const dataDir = newFolder();
+    // The parent of this test process is alive and is not this process.
+    writeFileSync(join(dataDir, 'data.lock'), JSON.stringify({ pid: process.ppid, holder: 'restore', since: 'now', token: 't' }));
+    await expect(startTestServer({ dataDir })).rejects.toThrow(`${dataDir} is in use by a restore (process ${process.ppid}, since now); stop it first`);
+    writeFileSync(join(dataDir, 'data.lock'), JSON.stringify({ pid: 2 ** 22 + 1, holder: 'server', since: 'then', token: 't' }));
+    const started = await startTestServer({ dataDir });
+    expect(JSON.parse(readFileSync(join(dataDir, 'data.lock'), 'utf8'))).toMatchObject({ pid: process.pid, holder: 'server' });
+    await started.stop();
+    expect(existsSync(join(dataDir, 'data.lock'))).toBe(false);
   });
 });

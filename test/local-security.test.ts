@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../main/config.js';
 import { startServer, type RunningServer } from '../main/server.js';
 import { makeDataDir } from './support/server.js';
 import { ISO } from './support/shapes.js';
@@ -112,7 +113,32 @@ describe('Origin check and CORS', () => {
   });
 });
 
+describe('ALLOWED_HOSTS and ALLOWED_ORIGINS', () => {
+  it('are read as comma-separated lists', () => {
+    const config = readConfig({ ALLOWED_HOSTS: 'Kasse-1.local, 192.168.1.20,[fe80::1]', ALLOWED_ORIGINS: 'https://backoffice.example, http://10.0.0.5:3000/' });
+    expect(config.allowedHosts).toEqual(['kasse-1.local', '192.168.1.20', 'fe80::1']);
+    expect(config.allowedOrigins).toEqual(['https://backoffice.example', 'http://10.0.0.5:3000']);
+    expect(readConfig({}).allowedHosts).toEqual([]);
+  });
+
+  it('refuse values that are not names or origins, saying what is expected', () => {
+    expect(() => readConfig({ ALLOWED_HOSTS: 'http://kasse-1.local' })).toThrow(
+      'ALLOWED_HOSTS holds names without port or scheme, comma-separated; "http://kasse-1.local" is not one',
+    );
+    for (const origin of ['backoffice.example', 'https://backoffice.example/app', 'ftp://x.example']) {
+      expect(() => readConfig({ ALLOWED_ORIGINS: origin })).toThrow(/^ALLOWED_ORIGINS holds origins such as https:\/\/backoffice.example/);
+    }
+  });
+});
+
 describe('security headers', () => {
+  it('let other origins show product images, and nothing else', async () => {
+    const image = await send(port, '/api/v1/images/AAAAAAAAAAAAAAAAAAAA.png', { host: `127.0.0.1:${port}` });
+    expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const health = await send(port, '/api/v1/health', { host: `127.0.0.1:${port}` });
+    expect(health.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
   it('sends nosniff, the page policy, no referrer and no framing on every answer', async () => {
     for (const path of ['/', '/api/v1/health', '/api/v1/products', '/api/v1/no-such-thing']) {
       const res = await send(port, path, { host: `127.0.0.1:${port}` });

@@ -56,7 +56,7 @@ const oddText = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.constantFrom('', ' ', '..', '%', '%00', '\u0000', '-1', '0', '1e309', 'NaN', '9'.repeat(30), 'x'.repeat(2000), 'null', '[]', '{}'),
 );
-const pathParam = fc.oneof(oddText.filter((s) => s !== ''), fc.constantFrom(...['0fQx', 'doesnotexist00000000']), fc.nat(2).map((i) => `@${i}`));
+const pathParam = fc.oneof(oddText.filter((s) => s !== ''), fc.constant('doesnotexist00000000'), fc.nat(2).map((i) => `@${i}`));
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
 
 const request = fc.record({
