@@ -2,6 +2,9 @@ import Database from 'better-sqlite3';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../main/services/clock.js';
+import { createServices } from '../main/services/index.js';
+import { openDatabase } from '../main/storage/database.js';
 import { api, collectPages, type Api } from './support/api.js';
 import { runCli } from './support/cli.js';
 import { imageForm, makeImage, nameOf } from './support/images.js';
@@ -94,7 +97,9 @@ describe('backup and restore', () => {
     expect(existsSync(join(server.dataDir, 'retail.sqlite'))).toBe(true);
 
     const stopped = newFolder();
-    expect((await runCli(stopped, ['org', 'create', '--name', 'Other', '--json'])).status).toBe(0);
+    const other = openDatabase(join(stopped, 'retail.sqlite'));
+    createServices({ db: other, clock: systemClock }).organizations.create({ name: 'Other' });
+    other.close();
     const over = await runCli(stopped, ['restore', backupDir, '--json']);
     expect(over.status).toBe(1);
     expect(over.json.error).toMatch(/already holds a database; add --replace/);
