@@ -29,7 +29,8 @@ async function main(argv: string[]): Promise<void> {
     if (argv.includes('--help') || argv.includes('-h')) throw new UsageError('');
     const command = findCommand(argv);
     const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { ...COMMON, ...command.options } });
-    const output = await command.run({ args: positionals.slice(command.name.split(' ').length), values, dataDir: readConfig().dataDir, json: asJson });
+    const args = positionals.slice(command.name.split(' ').length);
+    const output = await command.run({ args, values, dataDir: readConfig().dataDir, json: asJson });
     process.stdout.write((asJson ? JSON.stringify(output.json) : output.text) + '\n');
     if (output.exitCode !== undefined) process.exitCode = output.exitCode;
   } catch (err) {
