@@ -14,6 +14,9 @@ import { storeRoutes } from './http/routes/stores.js';
 import { supplierRoutes } from './http/routes/suppliers.js';
 import { systemRoutes } from './http/routes/system.js';
 import type { ImageStore } from './images/store.js';
+import { IMAGES_PATH } from './rules/image-urls.js';
+import { localGuard, securityHeaders, shareableResource } from './security/local-guard.js';
+import type { LocalNames } from './security/local-names.js';
 import type { SearchBuildOptions } from './search/product-search.js';
 import type { Clock } from './services/clock.js';
 import { createServices, type Services } from './services/index.js';
@@ -36,6 +39,8 @@ export interface AppDeps {
   publicUrl?: string | undefined;
   /** Pace of the start-up build of the product search index; the defaults suit production. */
   search?: SearchBuildOptions | undefined;
+  /** The names this server answers to and the origins allowed to call it from a browser. */
+  localNames: LocalNames;
 }
 
 /** Builds the express app over one database. Listening is the caller's job. */
@@ -54,6 +59,9 @@ export function createApp(deps: AppDeps): { app: Express; services: Services } {
   // List pages can be megabytes; hashing each one for an ETag costs more than it saves on localhost.
   app.set('etag', false);
   app.use(requestLog(deps.logger));
+  app.use(securityHeaders);
+  app.use(localGuard(deps.localNames));
+  app.use(`${API_PREFIX}/${IMAGES_PATH}`, shareableResource);
 
   const api = express.Router();
   api.use(systemRoutes({ version: VERSION, searchState: () => services.search.state() }));

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parsePublicUrl } from './rules/image-urls.js';
+import { parseAllowedHosts, parseAllowedOrigins } from './security/config.js';
 
 /** Settings of the server and the CLI, read from the environment. */
 export interface Config {
@@ -17,6 +18,18 @@ export interface Config {
    * each request's own host is used.
    */
   publicUrl?: string | undefined;
+  /**
+   * `ALLOWED_HOSTS`: further names of this server (comma-separated), beyond
+   * localhost, 127.0.0.1, [::1], `HOST`, `PUBLIC_URL`'s host and the address a
+   * request arrives on; a request addressed to any other name gets 403.
+   */
+  allowedHosts?: string[] | undefined;
+  /**
+   * `ALLOWED_ORIGINS`: origins of web apps (e.g. https://backoffice.example) that
+   * may call the API from a browser; they get CORS headers. Any other foreign
+   * `Origin` gets 403.
+   */
+  allowedOrigins?: string[] | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,5 +43,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR || './data'),
     logLevel: env.LOG_LEVEL || 'info',
     publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined,
+    allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
+    allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
   };
 }

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -6,9 +7,13 @@ import { API_PREFIX, createApp } from './app.js';
 import { bootstrapOrganization } from './bootstrap.js';
 import type { Config } from './config.js';
 import { IMAGES_DIR, openImageStore } from './images/store.js';
+import { startDailyPurge } from './retention/daily-purge.js';
+import { createPersonalDataRetention } from './retention/personal-data.js';
 import type { SearchBuildOptions } from './search/product-search.js';
+import { localNames } from './security/local-names.js';
 import { systemClock, type Clock } from './services/clock.js';
-import { DATABASE_FILE, openDatabase, type Synchronous } from './storage/database.js';
+import { lockDataFolder } from './storage/data-folder-lock.js';
+import { DATABASE_FILE, openDatabase, type Db, type Synchronous } from './storage/database.js';
 
 export interface RunningServer {
   /** Base URL of the API, e.g. http://127.0.0.1:8787/api/v1 */
@@ -31,9 +36,31 @@ export interface StartOptions {
 /** Opens the data folder and serves the API. Used by `npm start`, Electron and tests alike. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? pino({ level: config.logLevel });
-  const db = openDatabase(join(config.dataDir, DATABASE_FILE), { synchronous: options.synchronous ?? 'FULL' });
+  mkdirSync(config.dataDir, { recursive: true });
+  const unlock = lockDataFolder(config.dataDir, 'server');
+  let db: Db;
+  try {
+    db = openDatabase(join(config.dataDir, DATABASE_FILE), { synchronous: options.synchronous ?? 'FULL' });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+  const clock = options.clock ?? systemClock;
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
-  const { app, services } = createApp({ db, clock: options.clock ?? systemClock, logger, images, publicUrl: config.publicUrl, search: options.search });
+  const { app, services } = createApp({
+    db,
+    clock,
+    logger,
+    images,
+    publicUrl: config.publicUrl,
+    search: options.search,
+    localNames: localNames({
+      host: config.host,
+      publicUrl: config.publicUrl,
+      allowedHosts: config.allowedHosts ?? [],
+      allowedOrigins: config.allowedOrigins ?? [],
+    }),
+  });
 
   let server: Server;
   try {
@@ -42,6 +69,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
   } catch (err) {
     db.close();
+    unlock();
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
@@ -50,6 +78,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const credentialsFile = bootstrapOrganization(config.dataDir, services.organizations, url);
   // Not awaited: the API answers at once; `q` answers 503 until an organization's index is complete.
   services.search.build().catch((err: unknown) => logger.error({ err }, 'building the product search index failed'));
+  const stopPurge = startDailyPurge(createPersonalDataRetention({ db, clock }), logger);
 
   return {
     url,
@@ -58,6 +87,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     close: () =>
       new Promise<void>((resolve, reject) => {
         services.search.stop();
+        stopPurge();
         server.close((err) => {
           let failure: unknown = err;
           try {
@@ -68,6 +98,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
             failure ??= checkpointError;
           }
           db.close();
+          unlock();
           if (failure) reject(failure);
           else resolve();
         });

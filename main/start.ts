@@ -1,8 +1,13 @@
 import { readConfig } from './config.js';
 import { startServer } from './server.js';
+import { DataFolderInUse } from './storage/data-folder-lock.js';
 
 const config = readConfig();
-const server = await startServer(config);
+const server = await startServer(config).catch((err: unknown) => {
+  if (!(err instanceof DataFolderInUse)) throw err;
+  console.error(`Not started: ${err.message}`);
+  process.exit(1);
+});
 console.log(`Retail API listening on ${server.url} (data in ${config.dataDir})`);
 if (server.credentialsFile) {
   console.log(`First start: created the organization "Local store"; its read and write keys are in ${server.credentialsFile}`);

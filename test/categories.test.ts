@@ -20,6 +20,7 @@ beforeAll(async () => {
   server = await startTestServer();
   org = server.createOrg();
   other = server.createOrg();
+  server.createStores(org.id, ['store-a', 'store-b', 'store-c', 'store-x', 'store-y', 's1', 's2', 'bahnhof', 'altstadt']);
   write = api(server.url, org.writeKey);
   read = api(server.url, org.readKey);
   ({ row, count: categoryCount, outboxOf } = tableReader(server.sqlite(), 'categories'));
@@ -103,6 +104,33 @@ describe('POST /categories', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual(standardError(400, message));
     expect(categoryCount()).toBe(before);
+  });
+});
+
+describe('store references', () => {
+  it('refuses a store list naming a store the organization does not have, on create and on update', async () => {
+    const foreign = 'store-of-another-org';
+    server.createStores(other.id, [foreign]);
+    const before = categoryCount();
+    for (const [body, message] of [
+      [{ name: 'x', hideStore: ['store-a', 'nowhere'] }, 'hideStore: no store "nowhere" in this organization'],
+      [{ name: 'x', allowStore: [foreign] }, `allowStore: no store "${foreign}" in this organization`],
+    ] as const) {
+      expect((await write.post('/categories', body)).body).toEqual(standardError(400, message));
+    }
+    expect(categoryCount()).toBe(before);
+    const id = await create({ hideStore: ['store-a'] });
+    const res = await write.post(`/categories/${id}`, { allowStore: ['store-b'], hideStore: ['gone'] });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(standardError(400, 'hideStore: no store "gone" in this organization'));
+    expect((await read.get(`/categories/${id}`)).body.data.hideStore).toEqual(['store-a']);
+    expect(outboxOf(id)).toHaveLength(1);
+  });
+
+  it('accepts a soft-deleted store: lists made while it was open stay valid', async () => {
+    expect((await write.post('/stores/store-y', { deleted: true })).status).toBe(200);
+    expect((await write.post('/categories', { name: 'x', hideStore: ['store-y'] })).status).toBe(200);
+    expect((await write.post('/stores/store-y', { deleted: false })).status).toBe(200);
   });
 });
 

@@ -25,6 +25,7 @@ beforeAll(async () => {
   server = await startTestServer({ clock: { now: () => new Date(NOW) } });
   org = server.createOrg(['identity-logs']);
   other = server.createOrg(['identity-logs']);
+  server.createStores(org.id, ['store-1']);
   write = api(server.url, org.writeKey);
   read = api(server.url, org.readKey);
   stranger = api(server.url, other.writeKey);
@@ -91,6 +92,7 @@ describe('POST /identity-logs', () => {
       [{ access: true, instance: 'x' }, 'instance: is not a writable field (unknown or read-only)'],
       [{ access: true, id: 'x' }, 'id: is not a writable field (unknown or read-only)'],
       [{ access: true, store: 5 }, 'store: must be a string (got 5)'],
+      [{ access: true, store: 'nowhere' }, 'store: no store "nowhere" in this organization'],
     ];
     for (const [body, message] of cases) expect((await write.post('/identity-logs', body)).body).toEqual(standardError(400, message));
   });
@@ -147,7 +149,9 @@ describe('GET /identity-logs', () => {
     let kiosk: Api;
 
     beforeAll(async () => {
-      kiosk = api(server.url, server.createOrg(['identity-logs']).writeKey);
+      const kioskOrg = server.createOrg(['identity-logs']);
+      server.createStores(kioskOrg.id, ['s1', 's2']);
+      kiosk = api(server.url, kioskOrg.writeKey);
       for (let i = 0; i < 36; i += 1) {
         // Several checks share a minute so the id decides their order.
         const log = { logDate: at(i % 11), store: i % 2 === 0 ? 's1' : 's2', source: i % 3 === 0 ? 'passport' : 'swiss_id_card', access: i % 5 !== 0 };

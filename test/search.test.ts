@@ -12,6 +12,7 @@ let read: Api;
 beforeAll(async () => {
   server = await startTestServer();
   org = server.createOrg(['barcode-aliases']);
+  server.createStores(org.id, ['store-a', 'store-b', 'store-c']);
   write = api(server.url, org.writeKey);
   read = api(server.url, org.readKey);
 });
@@ -253,10 +254,15 @@ describe('GET /products?q=&store=', () => {
         fc.constantFrom(...words),
         fc.option(fc.constantFrom(...stores), { nil: undefined }),
         async (categoryLists, products, word, store) => {
-          const own = api(server.url, server.createOrg().writeKey);
+          const ownOrg = server.createOrg();
+          const own = api(server.url, ownOrg.writeKey);
+          // Store ids are unique across organizations: each run's stores carry its organization's id.
+          const storeId = (name: string) => `${name}-${ownOrg.id}`;
+          server.createStores(ownOrg.id, stores.map(storeId));
           const categoryIds: string[] = [];
           for (const [i, l] of categoryLists.entries()) {
-            categoryIds.push((await own.post('/categories', { name: `Kategorie ${i}`, ...l })).body.id);
+            const body = { name: `Kategorie ${i}`, allowStore: l.allowStore.map(storeId), hideStore: l.hideStore.map(storeId) };
+            categoryIds.push((await own.post('/categories', body)).body.id);
           }
           const expected: string[] = [];
           for (const [i, p] of products.entries()) {
@@ -266,7 +272,7 @@ describe('GET /products?q=&store=', () => {
             const categoryStores: StoreLists = p.category < 0 ? {} : (categoryLists[p.category] as StoreLists);
             if (!p.deleted && p.word === word && (store === undefined || isVisibleInStore(categoryStores, store))) expected.push(id);
           }
-          const res = await own.get(`/products?q=${word}&limit=250${store ? `&store=${store}` : ''}`);
+          const res = await own.get(`/products?q=${word}&limit=250${store ? `&store=${storeId(store)}` : ''}`);
           expect(res.status).toBe(200);
           expect(idsOf(res).sort()).toEqual(expected.sort());
           expect(res.body.meta).toEqual({ total: expected.length, returned: expected.length, limit: 250, offset: 0 });

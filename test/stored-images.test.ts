@@ -15,7 +15,8 @@ let write: Api;
 let png: Buffer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // kasse-1.local: the name a kiosk on the store network reaches the server by.
+  server = await startTestServer({ allowedHosts: ['kasse-1.local'] });
   org = server.createOrg();
   write = api(server.url, org.writeKey);
   png = await makeImage('png');

@@ -28,8 +28,9 @@ Changes apply to a running server at once.`;
 const COMMON = { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } as const;
 
 function findCommand(argv: string[]): CliCommand {
-  const words = argv.filter((a) => !a.startsWith('-')).slice(0, 2).join(' ');
-  const command = commands.find((c) => c.name === words);
+  const [first = '', second] = argv.filter((a) => !a.startsWith('-'));
+  const words = second === undefined ? first : `${first} ${second}`;
+  const command = commands.find((c) => c.name === words) ?? commands.find((c) => c.name === first);
   if (command === undefined) throw new UsageError(words === '' ? '' : `Unknown command: ${words}`);
   return command;
 }
@@ -47,7 +48,8 @@ export async function runAdminCommand(argv: string[], { program, dataDir, stream
   try {
     const command = findCommand(argv);
     const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { ...COMMON, ...command.options } });
-    const output = await command.run({ args: positionals.slice(2), values, dataDir, json: asJson });
+    const args = positionals.slice(command.name.split(' ').length);
+    const output = await command.run({ args, values, dataDir, json: asJson });
     streams.stdout.write((asJson ? JSON.stringify(output.json) : output.text) + '\n');
     return output.exitCode ?? 0;
   } catch (err) {

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import { diskFailureMessage } from '../rules/disk-errors.js';
 import { ApiError, Forbidden, SearchUnavailable, ValidationFailed } from '../services/errors.js';
 
 /** Sends the spec's standard error shape. */
@@ -49,6 +50,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
       sendStandardError(req, res, parserError.status, (err as Error).message);
+      return;
+    }
+    const diskFailure = diskFailureMessage(err);
+    if (diskFailure !== undefined) {
+      logger.error({ err, path: req.originalUrl.split('?')[0] }, 'write failed on the disk');
+      sendStandardError(req, res, 503, diskFailure);
       return;
     }
     logger.error({ err, path: req.originalUrl.split('?')[0] }, 'unexpected error');

@@ -4,11 +4,13 @@ import { newId } from '../rules/ids.js';
 import type { CategoryStore } from '../storage/categories.js';
 import type { Db } from '../storage/database.js';
 import type { OutboxStore } from '../storage/outbox.js';
+import type { StoreStore } from '../storage/stores.js';
 import type { Caller } from './caller.js';
 import type { Clock } from './clock.js';
 import { NotFound } from './errors.js';
 import { readCursor, toPage } from './paging.js';
 import { applyPartialUpdate } from './partial-update.js';
+import { requireStores } from './store-references.js';
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 
@@ -28,8 +30,13 @@ function finish(category: Category): Category {
   return out;
 }
 
-export function createCategoryService(deps: { db: Db; categories: CategoryStore; outbox: OutboxStore; clock: Clock }) {
-  const { db, categories, outbox, clock } = deps;
+export function createCategoryService(deps: { db: Db; categories: CategoryStore; stores: StoreStore; outbox: OutboxStore; clock: Clock }) {
+  const { db, categories, stores, outbox, clock } = deps;
+
+  const requireStoreLists = (orgId: string, fields: CategoryUpdate): void => {
+    requireStores(stores, orgId, 'hideStore', fields.hideStore);
+    requireStores(stores, orgId, 'allowStore', fields.allowStore);
+  };
 
   const mustGet = (orgId: string, id: string): Category => {
     const category = categories.get(orgId, id);
@@ -40,6 +47,7 @@ export function createCategoryService(deps: { db: Db; categories: CategoryStore;
   return {
     create(caller: Caller, body: CategoryCreate): string {
       const fields = normalizeFields(body);
+      requireStoreLists(caller.orgId, fields);
       const id = newId();
       const now = clock.now().toISOString();
       const record = finish({ ...fields, id, deleted: false, createdate: now });
@@ -56,6 +64,7 @@ export function createCategoryService(deps: { db: Db; categories: CategoryStore;
 
     update(caller: Caller, id: string, patch: CategoryUpdate): void {
       const fields = normalizeFields(patch);
+      requireStoreLists(caller.orgId, fields);
       applyPartialUpdate(deps, {
         caller,
         resource: 'category',

@@ -14,17 +14,19 @@ import { toStoredTime } from '../rules/timestamps.js';
 import type { Db } from '../storage/database.js';
 import type { IdentityLogStore } from '../storage/identity-logs.js';
 import type { OutboxStore } from '../storage/outbox.js';
+import type { StoreStore } from '../storage/stores.js';
 import { requireFeature, type Caller } from './caller.js';
 import type { Clock } from './clock.js';
 import { NotFound } from './errors.js';
 import { readCursor, toPage } from './paging.js';
+import { requireStores } from './store-references.js';
 import { readTimeCursor } from './time-cursor.js';
 
 /** The feature every identity-log endpoint needs. */
 export const IDENTITY_LOGS: Feature = 'identity-logs';
 
-export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityLogStore; outbox: OutboxStore; clock: Clock }) {
-  const { db, identityLogs, outbox, clock } = deps;
+export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityLogStore; stores: StoreStore; outbox: OutboxStore; clock: Clock }) {
+  const { db, identityLogs, stores, outbox, clock } = deps;
 
   const mustGetBlocked = (orgId: string, id: string): BlockedIdentity => {
     const blocked = identityLogs.getBlocked(orgId, id);
@@ -36,6 +38,7 @@ export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityL
     /** Records one identity check; its time is `logDate` when the kiosk sends one, else now. */
     record(caller: Caller, body: IdentityLogCreate): string {
       requireFeature(caller, IDENTITY_LOGS);
+      requireStores(stores, caller.orgId, 'store', body.store === undefined ? undefined : [body.store]);
       const id = newId();
       const now = clock.now().toISOString();
       const applied: IdentityLogCreate = { ...body, logDate: body.logDate === undefined ? now : toStoredTime(body.logDate) };

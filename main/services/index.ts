@@ -53,7 +53,7 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
       listeners: [search, ...(deps.productListeners ?? [])],
     }),
     suppliers: createSupplierService({ db, clock, suppliers: stores.suppliers, outbox: stores.outbox }),
-    categories: createCategoryService({ db, clock, categories: stores.categories, outbox: stores.outbox }),
+    categories: createCategoryService({ db, clock, categories: stores.categories, stores: stores.retailStores, outbox: stores.outbox }),
     retailStores: createStoreService({ db, clock, stores: stores.retailStores, outbox: stores.outbox }),
     orders: createOrderService({
       db,
@@ -63,7 +63,7 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
       stores: stores.retailStores,
       outbox: stores.outbox,
     }),
-    identityLogs: createIdentityLogService({ db, clock, identityLogs: stores.identityLogs, outbox: stores.outbox }),
+    identityLogs: createIdentityLogService({ db, clock, identityLogs: stores.identityLogs, stores: stores.retailStores, outbox: stores.outbox }),
   };
 }
 

@@ -10,10 +10,10 @@ const categoryFields = {
   marginMinPercent: z.number(),
   marginMaxPercent: z.number(),
   hideStore: StoreIdListSchema.describe(
-    'Store ids where products of this category are hidden. An empty array removes the field.',
+    'Store ids where products of this category are hidden; each must name a store of the organization. An empty array removes the field.',
   ),
   allowStore: StoreIdListSchema.describe(
-    'When not empty, products of this category show only in these stores. An empty array removes the field.',
+    'When not empty, products of this category show only in these stores; each must name a store of the organization. An empty array removes the field.',
   ),
 };
 

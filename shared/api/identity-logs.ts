@@ -8,7 +8,7 @@ const nonEmpty = text.trim().min(1, { error: 'must not be empty' });
 const optionalLogFields = {
   logType: text.describe('Kind of check, as the kiosk names it.').optional(),
   appVersion: text.describe('Version of the app that made the check.').optional(),
-  store: text.describe('Store id.').optional(),
+  store: text.describe('Store id; on create it must name a store of the organization (also a soft-deleted one).').optional(),
   source: text
     .describe('Document source, e.g. `swiss_id_card`, `swiss_drivers_license_old`, `swiss_drivers_license_qr`, `passport`.')
     .optional(),

@@ -78,7 +78,7 @@ CREATE TABLE organizations (
   name TEXT NOT NULL,
   features TEXT NOT NULL DEFAULT '[]',
   created_at TEXT NOT NULL
-);
+, identity_log_retention_days INTEGER NOT NULL DEFAULT 90);
 
 CREATE TABLE outbox (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -229,6 +229,8 @@ CREATE INDEX identity_logs_org_date ON identity_logs (org_id, log_date, id);
 CREATE INDEX orders_org_date ON orders (org_id, order_date, id);
 
 CREATE UNIQUE INDEX orders_org_order_id ON orders (org_id, order_id);
+
+CREATE INDEX outbox_by_resource ON outbox (resource, resource_id);
 
 CREATE INDEX outbox_pending ON outbox (state, seq);
 

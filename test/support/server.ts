@@ -6,6 +6,7 @@ import { startServer, type RunningServer, type StartOptions } from '../../main/s
 import { systemClock } from '../../main/services/clock.js';
 import { createServices } from '../../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
+import { createStoreStore } from '../../main/storage/stores.js';
 
 export interface TestOrg {
   id: string;
@@ -19,6 +20,11 @@ export interface TestServer {
   running: RunningServer;
   /** Creates an organization the way the CLI does, through its own connection. */
   createOrg(features?: string[]): TestOrg;
+  /**
+   * Stores with the given ids, for tests whose bodies name stores (category
+   * lists, identity logs) and read better with short ids than random ones.
+   */
+  createStores(orgId: string, ids: string[]): void;
   /** A separate read connection to the server's SQLite file, to prove side effects. */
   sqlite(): Database.Database;
   /** Stops the server; the data folder stays until `destroy`. */
@@ -32,9 +38,16 @@ export function makeDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'retail-test-'));
 }
 
-export async function startTestServer(options: StartOptions & { dataDir?: string } = {}): Promise<TestServer> {
+export interface TestServerOptions extends StartOptions {
+  dataDir?: string;
+  /** Further names the server answers to (`ALLOWED_HOSTS`). */
+  allowedHosts?: string[];
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? makeDataDir();
-  const running = await startServer({ host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent' }, options);
+  const config = { host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent', allowedHosts: options.allowedHosts };
+  const running = await startServer(config, options);
   const connections: Database.Database[] = [];
   let stopped = false;
 
@@ -47,6 +60,16 @@ export async function startTestServer(options: StartOptions & { dataDir?: string
       try {
         const org = createServices({ db, clock: systemClock }).organizations.create({ name: 'Test org', features });
         return { id: org.id, readKey: org.readKey, writeKey: org.writeKey };
+      } finally {
+        db.close();
+      }
+    },
+    createStores(orgId, ids) {
+      const db = openDatabase(join(dataDir, DATABASE_FILE));
+      try {
+        const stores = createStoreStore(db);
+        const now = new Date().toISOString();
+        for (const id of ids) stores.insert({ id, instance: orgId, name: `Store ${id}`, deleted: false, createdate: now, lastupdate: now });
       } finally {
         db.close();
       }

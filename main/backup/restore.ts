@@ -1,0 +1,61 @@
+import Database from 'better-sqlite3';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CREDENTIALS_FILE } from '../bootstrap.js';
+import { IMAGES_DIR } from '../images/store.js';
+import { BadRequest, Conflict } from '../services/errors.js';
+import { dataFolderHolder, DataFolderInUse, lockDataFolder } from '../storage/data-folder-lock.js';
+import { DATABASE_FILE } from '../storage/database.js';
+import { BACKUP_FORMAT, MANIFEST_FILE, copyImages, type BackupManifest } from './backup-folder.js';
+
+function readManifest(folder: string): BackupManifest {
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(folder, MANIFEST_FILE), 'utf8')) as BackupManifest;
+  } catch {
+    throw new BadRequest(`${folder} is not a backup: it has no readable ${MANIFEST_FILE}`);
+  }
+  if (manifest.format !== BACKUP_FORMAT) throw new BadRequest(`${folder} is a backup of format ${manifest.format}; this version reads format ${BACKUP_FORMAT}`);
+  return manifest;
+}
+
+function checkDatabase(file: string): void {
+  if (!existsSync(file)) throw new BadRequest(`The backup has no database (${DATABASE_FILE})`);
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const result = db.pragma('integrity_check', { simple: true });
+    if (result !== 'ok') throw new BadRequest(`The backup's database is damaged (${String(result)}); nothing was restored`);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Replaces the data folder's database, images and credentials with a backup.
+ * Refused while a server (or another restore) holds the folder, and over an
+ * existing database unless `replace` is set.
+ */
+export function restoreDataFolder(dataDir: string, source: string, options: { replace: boolean }): BackupManifest & { folder: string } {
+  const folder = resolve(source);
+  const manifest = readManifest(folder);
+  const holder = dataFolderHolder(dataDir);
+  if (holder !== undefined) throw new Conflict(new DataFolderInUse(dataDir, holder).message);
+  const databaseFile = join(dataDir, DATABASE_FILE);
+  if (existsSync(databaseFile) && !options.replace) {
+    throw new BadRequest(`${dataDir} already holds a database; add --replace to overwrite it with the backup`);
+  }
+  checkDatabase(join(folder, DATABASE_FILE));
+
+  mkdirSync(dataDir, { recursive: true });
+  const unlock = lockDataFolder(dataDir, 'restore');
+  try {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(databaseFile + suffix, { force: true });
+    copyFileSync(join(folder, DATABASE_FILE), databaseFile);
+    rmSync(join(dataDir, IMAGES_DIR), { recursive: true, force: true });
+    copyImages(join(folder, IMAGES_DIR), join(dataDir, IMAGES_DIR));
+    if (existsSync(join(folder, CREDENTIALS_FILE))) copyFileSync(join(folder, CREDENTIALS_FILE), join(dataDir, CREDENTIALS_FILE));
+  } finally {
+    unlock();
+  }
+  return { folder, ...manifest };
+}

@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../main/version.js';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ChildServer {
+  url: string;
+  child: ChildProcess;
+  /** kill -9: no shutdown code runs, as in a power cut. Resolves once the process is gone. */
+  crash(): Promise<void>;
+}
+
+/**
+ * Starts the server in a process of its own, as `npm start` runs it (the
+ * entry point `main/start.ts`, here through tsx instead of the compiled copy),
+ * and waits until it answers.
+ */
+export async function startChildServer(dataDir: string): Promise<ChildServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'main/start.ts')], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}/api/v1`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`the server did not answer within 30 s: ${stderr}`);
+    const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    child,
+    crash: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
