@@ -97,6 +97,8 @@ export interface ProductPageQuery {
   store?: string | undefined;
   /** Exact, already lowercased barcode or alias code. */
   barcode?: string | undefined;
+  /** Match `barcode` against product barcodes only, not alias codes. */
+  barcodeOnly?: boolean | undefined;
 }
 
 export function createProductStore(db: Db) {
@@ -170,6 +172,7 @@ export function createProductStore(db: Db) {
       if (q.barcode === undefined) return pageRows('all', q, params).map((row) => fromRow(row));
       params.barcode = q.barcode;
       // Two index walks merged here: one query over both tables costs several times as much.
+      if (q.barcodeOnly) return pageRows('barcode', q, params).map((row) => fromRow(row));
       const rows = [...pageRows('barcode', q, params), ...pageRows('alias', q, params)].sort(byIdOrder);
       const unique = rows.filter((row, i) => i === 0 || idOf(row) !== idOf(rows[i - 1]!));
       return unique.slice(0, q.limit).map((row) => fromRow(row));

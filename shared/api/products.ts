@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TAX_CATEGORIES } from '../tax.js';
+import { ScaleLabelSchema } from './scale-labels.js';
 import { CentsSchema, CursorQuery, DateTimeSchema, IdSchema, StoreIdListSchema, limitQuery } from './common.js';
 
 /** Effective maximum of `limit` when searching with `q`. */
@@ -85,6 +86,7 @@ export const ProductSchema = z
     createdate: DateTimeSchema,
     lastupdate: DateTimeSchema,
     instance: z.string().describe('Organization id.'),
+    scaleLabel: ScaleLabelSchema.optional(),
   })
   .meta({ id: 'Product', description: 'A product. Optional fields that were never set are absent.' });
 
@@ -116,7 +118,10 @@ export const ProductListQuerySchema = z
       .trim()
       .min(1, { error: 'must not be empty' })
       .optional()
-      .describe('Extension: exact lookup by barcode or barcode-alias code (case-insensitive).'),
+      .describe(
+        'Extension: exact lookup by barcode or barcode-alias code (case-insensitive). A code that matches none but is a ' +
+          'scale label (EAN-13 such as 21IIIIIVVVVVC) finds the product of its item code, with `scaleLabel`.',
+      ),
   })
   .superRefine((query, ctx) => {
     if (query.q === undefined && query.offset !== undefined) {

@@ -146,6 +146,17 @@ CREATE TABLE products (
   lastupdate TEXT NOT NULL
 );
 
+CREATE TABLE scale_label_rules (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  position INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('weight', 'price')),
+  pattern TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  UNIQUE (org_id, position),
+  UNIQUE (org_id, pattern)
+);
+
 CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL);
 
 CREATE TABLE stores (
