@@ -168,8 +168,12 @@ export function createProductService(deps: {
         return deps.search.search(caller.orgId, { ...query, q: query.q });
       }
       const after = readCursor(query.cursor);
-      const page = { orgId: caller.orgId, afterId: after?.id, limit: query.limit + 1, store: query.store };
+      const page = { orgId: caller.orgId, afterId: after?.id, limit: query.limit + 1, store: query.store, showOnScale: query.showOnScale };
       const byId = (p: ProductRecord) => ({ key: p.id, id: p.id });
+      if (query.updatedSince !== undefined) {
+        const changed = products.page({ ...page, afterKey: after?.key, changedSince: toUtc(query.updatedSince) });
+        return toPage(changed, query.limit, (p) => ({ key: p.lastupdate, id: p.id }));
+      }
       if (query.barcode === undefined) return toPage(products.page(page), query.limit, byId);
       const code = normalizeCode(query.barcode);
       const exactRows = products.page({ ...page, barcode: code });

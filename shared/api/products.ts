@@ -122,8 +122,22 @@ export const ProductListQuerySchema = z
         'Extension: exact lookup by barcode or barcode-alias code (case-insensitive). A code that matches none but is a ' +
           'scale label (EAN-13 such as 21IIIIIVVVVVC) finds the product of its item code, with `scaleLabel`.',
       ),
+    showOnScale: z
+      .enum(['true', 'false'], { error: 'must be "true" or "false"' })
+      .transform((value) => value === 'true')
+      .optional()
+      .describe('Extension: `true` serves only products with `showOnScale` set, `false` only those without. Not with `q` or `barcode`.'),
+    updatedSince: DateTimeSchema.optional().describe(
+      'Extension, the label-scale feed: every product whose `lastupdate` is later than this, soft-deleted ones included ' +
+        '(`deleted: true`), oldest change first (`lastupdate`, then id), paged by `cursor`. Not with `q` or `barcode`.',
+    ),
   })
   .superRefine((query, ctx) => {
+    for (const field of ['showOnScale', 'updatedSince'] as const) {
+      if (query[field] === undefined) continue;
+      if (query.q !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} cannot be combined with q` });
+      if (query.barcode !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} cannot be combined with barcode` });
+    }
     if (query.q === undefined && query.offset !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['offset'], message: 'offset is only allowed together with q' });
     }

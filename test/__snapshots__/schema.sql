@@ -247,7 +247,11 @@ CREATE INDEX product_alias_codes_product ON product_alias_codes (product_id);
 
 CREATE INDEX products_org_barcode ON products (org_id, barcode, id);
 
+CREATE INDEX products_org_changed ON products (org_id, lastupdate, id);
+
 CREATE INDEX products_org_list ON products (org_id, deleted, id);
+
+CREATE INDEX products_org_scale ON products (org_id, deleted, show_on_scale, id);
 
 CREATE INDEX stores_org_list ON stores (org_id, deleted, id);
 
