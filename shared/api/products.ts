@@ -98,7 +98,8 @@ export const ProductListQuerySchema = z
       .min(1, { error: 'must not be empty' })
       .optional()
       .describe(
-        'Search text; enables `offset`. Word starts in `name` (typos tolerated when the words as typed find little), ' +
+        'Search text; enables `offset`. Word starts in `name` (typos tolerated when the words as typed find little; ' +
+          'from 4 letters also parts inside compound words, listed after the other matches), ' +
           'whole words in `description` and `declarations`, exact `barcode`, alias code or `externalId`; accents optional.',
       ),
     limit: limitQuery().describe(
