@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from './support/api.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
@@ -90,5 +91,54 @@ describe('GET /products?q= finds word parts inside compound words', () => {
     expect(await namesFound('schokolade')).toEqual(['Mandelschokolade']);
     await write.delete(`/products/${id}`);
     expect(await namesFound('schokolade')).toEqual([]);
+  });
+});
+
+describe('GET /products?q= against a brute-force oracle', () => {
+  const VOCABULARY = ['milch', 'vollmilch', 'milchschoggi', 'schoggi', 'kase', 'bergkase', 'tee', 'eistee', 'sole', 'girasole', 'st', 'stk', '4', '500g', 'latte', 'caffelatte', 'brot'];
+
+  /** How one word of a search matches one word of a text: 'word' (whole word or word start), 'part' (inside a compound) or not. */
+  const nameMatch = (term: string, word: string): 'word' | 'part' | undefined => {
+    if (term.length >= 2 ? word.startsWith(term) : word === term) return 'word';
+    if (term.length >= 4 && !/\d/.test(term) && !/\d/.test(word) && word.indexOf(term, 2) !== -1) return 'part';
+    return undefined;
+  };
+
+  it('finds exactly the products whose words match every word of the search, parts inside compounds last', async () => {
+    const shop = server.createOrg();
+    const shopWrite = api(server.url, shop.writeKey);
+    const shopRead = api(server.url, shop.readKey);
+    const catalog = fc.sample(
+      fc.record({ name: fc.array(fc.constantFrom(...VOCABULARY), { minLength: 1, maxLength: 3 }), description: fc.array(fc.constantFrom(...VOCABULARY), { maxLength: 2 }) }),
+      { numRuns: 60, seed: 11 },
+    );
+    const products = await Promise.all(
+      catalog.map(async (p) => {
+        const body = { name: p.name.join(' '), description: p.description.join(' '), price: 100, taxCategory: '0' };
+        return { ...p, id: (await shopWrite.post('/products', body)).body.id as string };
+      }),
+    );
+    const term = fc.constantFrom(...VOCABULARY).chain((word) => fc.integer({ min: 1, max: word.length }).map((n) => word.slice(0, n)));
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(term, { minLength: 1, maxLength: 3 }), async (terms) => {
+        const expected = new Map<string, boolean>();
+        for (const p of products) {
+          const how = terms.map((t) => {
+            const inName = p.name.map((w) => nameMatch(t, w));
+            if (inName.includes('word') || p.description.includes(t)) return 'word';
+            return inName.includes('part') ? 'part' : undefined;
+          });
+          if (how.every((h) => h !== undefined)) expected.set(p.id, how.every((h) => h === 'word'));
+        }
+        const res = await shopRead.get(`/products?q=${encodeURIComponent(terms.join(' '))}&limit=250`);
+        const found: string[] = res.body.data.map((p: { id: string }) => p.id);
+        // Fewer than 5 matches let look-alikes in (typos); then the oracle's matches are a subset.
+        if (expected.size >= 5) expect(new Set(found)).toEqual(new Set(expected.keys()));
+        else for (const id of expected.keys()) expect(found).toContain(id);
+        const kinds = found.filter((id) => expected.has(id)).map((id) => expected.get(id));
+        expect(kinds).toEqual([...kinds].sort((a, b) => Number(b) - Number(a)));
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -4,7 +4,8 @@ import { normalizeCode } from '../services/products.js';
 import type { IndexedProduct } from '../storage/search-sources.js';
 import { CompoundParts } from './compound-parts.js';
 import { HitCache } from './hit-cache.js';
-import { rankText } from './text-ranking.js';
+import { NameWords } from './name-words.js';
+import { rankText, type TextSources } from './text-ranking.js';
 
 /** One ranked match: the id, and the category that decides store visibility. */
 export interface SearchHit {
@@ -79,7 +80,10 @@ export class ProductIndex {
   /** One string per category id, instead of one copy per product. */
   private readonly categories = new Map<string, string>();
   private readonly recent = new HitCache<SearchHit>(CACHED_SEARCHES, CACHED_HITS);
-  private readonly compounds = new CompoundParts();
+  private readonly names = new NameWords();
+  private readonly sources: TextSources = { text: this.text, parts: new CompoundParts(), names: this.names };
+  /** Index terms of the name being added, collected as MiniSearch hands its words over. */
+  private nameTerms: string[] = [];
 
   has(id: string): boolean {
     return this.text.has(id);
@@ -91,7 +95,9 @@ export class ProductIndex {
     this.recent.clear();
     const category = product.category === undefined ? undefined : this.internCategory(product.category);
     const codes = codesOf(product);
+    this.nameTerms = [];
     this.text.add({ id: product.id, name: product.name, description: product.description, declarations: product.declarations, category });
+    this.names.set(product.id, this.nameTerms);
     this.codesOfProduct.set(product.id, codes);
     for (const code of codes) this.addCode(code, product.id);
   }
@@ -101,6 +107,7 @@ export class ProductIndex {
     this.recent.clear();
     for (const code of this.codesOfProduct.get(id) ?? []) this.removeCode(code, id);
     this.codesOfProduct.delete(id);
+    this.names.delete(id);
     this.text.discard(id);
   }
 
@@ -131,9 +138,9 @@ export class ProductIndex {
     }
     const terms = [...new Set(queryTermsOf(text))];
     if (terms.length === 0) return hits;
-    let results = rankText(this.text, terms, false, this.compounds);
+    let results = rankText(this.sources, terms, false);
     if (results.length < FEW_MATCHES && terms.some((term) => typoToleranceOf(term) > 0)) {
-      results = rankText(this.text, terms, true, this.compounds);
+      results = rankText(this.sources, terms, true);
     }
     for (const result of results) {
       if (!seen.has(result.id)) hits.push({ id: result.id, category: result.category });
@@ -152,8 +159,10 @@ export class ProductIndex {
       }
     }
     if (field === 'name') {
-      if (typeof terms === 'string') this.compounds.add(terms);
-      else for (const term of terms) this.compounds.add(term);
+      for (const term of typeof terms === 'string' ? [terms] : terms) {
+        this.sources.parts.add(term);
+        this.nameTerms.push(term);
+      }
     }
     return terms;
   }
