@@ -7,6 +7,7 @@ import type { Db } from '../storage/database.js';
 import { createOrganizationStore } from '../storage/organizations.js';
 import { createScaleLabelRuleStore } from '../storage/scale-label-rules.js';
 import { compileRule, DEFAULT_RULES, SCALE_LABEL_KINDS, type CompiledRule, type ScaleLabelKind } from './label-rules.js';
+import { isValidEan13 } from './ean13.js';
 import { readScaleLabel, weighedPrice } from './scan.js';
 
 /** A rule as the CLI shows it, in the order rules are tried. */
@@ -45,6 +46,8 @@ export function createScaleLabels(deps: { db: Db; clock: Clock }) {
 
   const reader: ScaleLabelReader = {
     read(orgId, code) {
+      // A code that is no valid EAN-13 (an internal code, a typing slip) needs no rules read.
+      if (!isValidEan13(code)) return undefined;
       const label = readScaleLabel(code, rulesOf(orgId));
       if (!label) return undefined;
       return {

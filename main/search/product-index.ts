@@ -159,12 +159,15 @@ export class ProductIndex {
       }
     }
     if (field === 'name') {
-      for (const term of typeof terms === 'string' ? [terms] : terms) {
-        this.sources.parts.add(term);
-        this.nameTerms.push(term);
-      }
+      if (typeof terms === 'string') this.addNameTerm(terms);
+      else for (const term of terms) this.addNameTerm(term);
     }
     return terms;
+  }
+
+  private addNameTerm(term: string): void {
+    this.sources.parts.add(term);
+    this.nameTerms.push(term);
   }
 
   private internCategory(category: string): string {

@@ -11,12 +11,10 @@ const COMPOUND_BOOST = { name: 1 };
 /** Longest word that only narrows the matches of longer words of the same search. */
 const NARROWING_LENGTH = 3;
 
-/** A text match: its score, and whether every word matched as a word (not only inside a compound). */
+/** A product the words of a search match, and the category that decides its store visibility. */
 export interface TextMatch {
   id: string;
   category: string | undefined;
-  score: number;
-  direct: boolean;
 }
 
 /**
@@ -79,7 +77,7 @@ export function rankText(sources: TextSources, terms: string[], typos: boolean):
     if (!tests.every((test) => test(id))) continue;
     // A word found only inside a compound is a query term of its own (the whole compound word), not the word typed.
     const isDirect = driving.every((term) => result.queryTerms.includes(term));
-    (isDirect ? direct : inCompounds).push({ id, category: result.category as string | undefined, score: result.score, direct: isDirect });
+    (isDirect ? direct : inCompounds).push({ id, category: result.category as string | undefined });
   }
   return inCompounds.length === 0 ? direct : direct.concat(inCompounds);
 }
