@@ -16,10 +16,9 @@ export class NameWords {
     this.byId.delete(id);
   }
 
-  /** Whether the name matches `term` as the name index does: a word start from two letters, else a whole word. */
-  matches(id: string, term: string): boolean {
-    const words = this.byId.get(id);
-    if (words === undefined) return false;
-    return words.includes(prefixAllowed(term) ? ` ${term}` : ` ${term} `);
+  /** Test of whether a product's name matches `term` as the name index does: a word start from two letters, else a whole word. */
+  matcher(term: string): (id: string) => boolean {
+    const needle = prefixAllowed(term) ? ` ${term}` : ` ${term} `;
+    return (id) => this.byId.get(id)?.includes(needle) ?? false;
   }
 }

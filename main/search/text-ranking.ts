@@ -57,7 +57,8 @@ function narrowingTest(sources: TextSources, term: string): (id: string) => bool
   const inTexts = new Set(
     sources.text.search({ ...AS_IS, queries: [term], fields: ['description', 'declarations'], prefix: false, fuzzy: false }).map((r) => r.id as string),
   );
-  return (id) => inTexts.has(id) || sources.names.matches(id, term);
+  const inName = sources.names.matcher(term);
+  return (id) => inTexts.has(id) || inName(id);
 }
 
 /**
