@@ -74,7 +74,15 @@ const ALIAS_SELECT = `SELECT ${SELECT_LIST}
  * soft-deleted ones included (in `lastupdate, id` order). `order` is the order
  * of the index each one walks, so that paging never needs a sort.
  */
-const SOURCES = {
+interface PageSourceSql {
+  from: string;
+  /** Condition of the first page, where a cursor's condition does not apply. */
+  first?: string;
+  after: string;
+  order: string;
+}
+
+const SOURCES: Record<'all' | 'barcode' | 'alias' | 'changed', PageSourceSql> = {
   all: { from: `${SELECT} WHERE p.org_id = @orgId AND p.deleted = 0`, after: 'p.id > @afterId', order: 'p.id' },
   barcode: {
     from: `SELECT ${SELECT_LIST}
@@ -91,7 +99,9 @@ const SOURCES = {
   changed: {
     from: `SELECT ${SELECT_LIST}
       FROM products p INDEXED BY products_org_changed LEFT JOIN categories c ON c.id = p.category AND c.org_id = p.org_id
-      WHERE p.org_id = @orgId AND p.lastupdate > @changedSince`,
+      WHERE p.org_id = @orgId`,
+    // A cursor's row is already later than the start, and the index range begins right after it.
+    first: 'p.lastupdate > @changedSince',
     after: '(p.lastupdate, p.id) > (@afterKey, @afterId)',
     order: 'p.lastupdate, p.id',
   },
@@ -147,12 +157,12 @@ export function createProductStore(db: Db) {
     const variant = `${source}|${q.afterId !== undefined}|${q.store !== undefined}|${q.showOnScale}`;
     let statement = pageStatements.get(variant);
     if (!statement) {
-      const { from, after, order } = SOURCES[source];
+      const { from, first, after, order } = SOURCES[source];
       // A bare `LIMIT @limit` costs about 12 µs per run, more than a whole barcode probe; the cast does not.
       statement = db
         .prepare(
           `${from}
-           ${q.afterId !== undefined ? `AND ${after}` : ''}
+           ${q.afterId !== undefined ? `AND ${after}` : first === undefined ? '' : `AND ${first}`}
            ${q.store !== undefined ? STORE_FILTER : ''}
            ${q.showOnScale !== undefined ? SCALE_FILTER[`${q.showOnScale}`] : ''}
            ORDER BY ${order} LIMIT CAST(@limit AS INTEGER)`,
