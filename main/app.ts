@@ -15,6 +15,7 @@ import { supplierRoutes } from './http/routes/suppliers.js';
 import { systemRoutes } from './http/routes/system.js';
 import type { ImageStore } from './images/store.js';
 import { IMAGES_PATH } from './rules/image-urls.js';
+import { createScaleLabels } from './scales/scale-labels.js';
 import { localGuard, securityHeaders, shareableResource } from './security/local-guard.js';
 import type { LocalNames } from './security/local-names.js';
 import type { SearchBuildOptions } from './search/product-search.js';
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services } {
     clock: deps.clock,
     search: deps.search,
     productListeners: [releaseReplacedImages(deps.images, imageRecords)],
+    scaleLabels: createScaleLabels({ db: deps.db, clock: deps.clock }).reader,
   });
   const productImages = createProductImageService({ products: services.products, images: deps.images, records: imageRecords, clock: deps.clock });
   productImages.removeOrphans();

@@ -2,6 +2,7 @@ import { backupCommands } from './backup-commands.js';
 import type { CliCommand } from './command.js';
 import { orgCommands } from './org-commands.js';
 import { retentionCommands } from './retention-commands.js';
+import { scaleCommands } from './scale-commands.js';
 
 /** Every administration command; each area adds its own list. */
-export const commands: CliCommand[] = [...orgCommands, ...retentionCommands, ...backupCommands];
+export const commands: CliCommand[] = [...orgCommands, ...scaleCommands, ...retentionCommands, ...backupCommands];

@@ -1,8 +1,11 @@
-import MiniSearch, { type Query } from 'minisearch';
-import { codeCandidatesOf, indexTermsOf, prefixAllowed, queryTermsOf, splitWords, typoToleranceOf } from '../rules/search-terms.js';
+import MiniSearch from 'minisearch';
+import { codeCandidatesOf, indexTermsOf, queryTermsOf, splitWords, typoToleranceOf } from '../rules/search-terms.js';
 import { normalizeCode } from '../services/products.js';
 import type { IndexedProduct } from '../storage/search-sources.js';
+import { CompoundParts } from './compound-parts.js';
 import { HitCache } from './hit-cache.js';
+import { NameWords } from './name-words.js';
+import { rankText, type TextSources } from './text-ranking.js';
 
 /** One ranked match: the id, and the category that decides store visibility. */
 export interface SearchHit {
@@ -54,27 +57,6 @@ export function changesIndexedFields(before: IndexedProduct, after: IndexedProdu
   );
 }
 
-/** Terms come in folded already: MiniSearch must take them as they are. */
-const AS_IS = { tokenize: (text: string) => [text], processTerm: (term: string) => term };
-
-/**
- * Query tree for the words of a search: every word must match, in the name
- * as a word start (with `typos` also as a look-alike), or as a whole word in
- * the description or declarations, which weigh less.
- */
-function textQuery(terms: string[], typos: boolean): Query {
-  return {
-    combineWith: 'AND',
-    queries: terms.map((term) => ({
-      combineWith: 'OR',
-      queries: [
-        { ...AS_IS, queries: [term], fields: ['name'], prefix: prefixAllowed(term), fuzzy: typos ? typoToleranceOf(term) : false },
-        { ...AS_IS, queries: [term], fields: ['description', 'declarations'], prefix: false, fuzzy: false },
-      ],
-    })),
-  };
-}
-
 /**
  * The search index of one organization's active products: MiniSearch over the
  * texts, a map for exact codes. Holds ids, categories and codes only; the
@@ -86,7 +68,7 @@ export class ProductIndex {
     // Only what a hit needs: every stored field is copied into each search result.
     storeFields: ['category'],
     tokenize: (text) => splitWords(text.toLowerCase()),
-    processTerm: (word) => this.termsOf(word),
+    processTerm: (word, field) => this.termsOf(word, field),
     searchOptions: { boost: FIELD_BOOST },
   });
   /** Index terms of words with accents; a catalog repeats few of them many times. */
@@ -98,6 +80,10 @@ export class ProductIndex {
   /** One string per category id, instead of one copy per product. */
   private readonly categories = new Map<string, string>();
   private readonly recent = new HitCache<SearchHit>(CACHED_SEARCHES, CACHED_HITS);
+  private readonly names = new NameWords();
+  private readonly sources: TextSources = { text: this.text, parts: new CompoundParts(), names: this.names };
+  /** Index terms of the name being added, collected as MiniSearch hands its words over. */
+  private nameTerms: string[] = [];
 
   has(id: string): boolean {
     return this.text.has(id);
@@ -109,7 +95,9 @@ export class ProductIndex {
     this.recent.clear();
     const category = product.category === undefined ? undefined : this.internCategory(product.category);
     const codes = codesOf(product);
+    this.nameTerms = [];
     this.text.add({ id: product.id, name: product.name, description: product.description, declarations: product.declarations, category });
+    this.names.set(product.id, this.nameTerms);
     this.codesOfProduct.set(product.id, codes);
     for (const code of codes) this.addCode(code, product.id);
   }
@@ -119,6 +107,7 @@ export class ProductIndex {
     this.recent.clear();
     for (const code of this.codesOfProduct.get(id) ?? []) this.removeCode(code, id);
     this.codesOfProduct.delete(id);
+    this.names.delete(id);
     this.text.discard(id);
   }
 
@@ -149,26 +138,36 @@ export class ProductIndex {
     }
     const terms = [...new Set(queryTermsOf(text))];
     if (terms.length === 0) return hits;
-    let results = this.text.search(textQuery(terms, false));
+    let results = rankText(this.sources, terms, false);
     if (results.length < FEW_MATCHES && terms.some((term) => typoToleranceOf(term) > 0)) {
-      results = this.text.search(textQuery(terms, true));
+      results = rankText(this.sources, terms, true);
     }
     for (const result of results) {
-      const id = result.id as string;
-      if (!seen.has(id)) hits.push({ id, category: result.category as string | undefined });
+      if (!seen.has(result.id)) hits.push({ id: result.id, category: result.category });
     }
     return hits;
   }
 
-  private termsOf(word: string): string | string[] {
-    if (PLAIN_ASCII.test(word)) return word;
-    let terms = this.accentedTerms.get(word);
-    if (terms === undefined) {
-      const all = indexTermsOf(word);
-      terms = all.length === 1 ? (all[0] as string) : all;
-      this.accentedTerms.set(word, terms);
+  private termsOf(word: string, field: string | undefined): string | string[] {
+    let terms: string | string[] | undefined = word;
+    if (!PLAIN_ASCII.test(word)) {
+      terms = this.accentedTerms.get(word);
+      if (terms === undefined) {
+        const all = indexTermsOf(word);
+        terms = all.length === 1 ? (all[0] as string) : all;
+        this.accentedTerms.set(word, terms);
+      }
+    }
+    if (field === 'name') {
+      if (typeof terms === 'string') this.addNameTerm(terms);
+      else for (const term of terms) this.addNameTerm(term);
     }
     return terms;
+  }
+
+  private addNameTerm(term: string): void {
+    this.sources.parts.add(term);
+    this.nameTerms.push(term);
   }
 
   private internCategory(category: string): string {

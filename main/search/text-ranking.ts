@@ -1,0 +1,84 @@
+import type MiniSearch from 'minisearch';
+import type { Query, SearchResult } from 'minisearch';
+import { prefixAllowed, typoToleranceOf } from '../rules/search-terms.js';
+import type { CompoundParts } from './compound-parts.js';
+import type { NameWords } from './name-words.js';
+
+/** Terms come in folded already: MiniSearch must take them as they are. */
+const AS_IS = { tokenize: (text: string) => [text], processTerm: (term: string) => term };
+/** Weight of a name word found by a part inside it; such matches rank after the others anyway. */
+const COMPOUND_BOOST = { name: 1 };
+/** Longest word that only narrows the matches of longer words of the same search. */
+const NARROWING_LENGTH = 3;
+
+/** A product the words of a search match, and the category that decides its store visibility. */
+export interface TextMatch {
+  id: string;
+  category: string | undefined;
+}
+
+/**
+ * Query for one word of a search: in the name as a word start (with `typos`
+ * also as a look-alike), as a whole word in the description or declarations,
+ * or inside a compound word of the name.
+ */
+function wordQuery(term: string, typos: boolean, parts: CompoundParts): Query {
+  const queries: Query[] = [
+    { ...AS_IS, queries: [term], fields: ['name'], prefix: prefixAllowed(term), fuzzy: typos ? typoToleranceOf(term) : false },
+    { ...AS_IS, queries: [term], fields: ['description', 'declarations'], prefix: false, fuzzy: false },
+  ];
+  const compounds = parts.wordsContaining(term);
+  if (compounds.length > 0) queries.push({ ...AS_IS, queries: compounds, fields: ['name'], prefix: false, fuzzy: false, boost: COMPOUND_BOOST });
+  return { combineWith: 'OR', queries };
+}
+
+/** Where a search looks: the text index, the compound words by their parts, each product's name words. */
+export interface TextSources {
+  text: MiniSearch;
+  parts: CompoundParts;
+  names: NameWords;
+}
+
+/**
+ * Words of the search looked up in the index. A word of up to three letters
+ * next to longer ones (`salami st`, the next word still being typed) matches
+ * thousands of products alone; it only narrows the matches of the longer
+ * words, checked against each of their names, and leaves their order alone.
+ */
+function splitDriving(terms: string[]): { driving: string[]; narrowing: string[] } {
+  if (terms.length < 2) return { driving: terms, narrowing: [] };
+  let driving = terms.filter((term) => term.length > NARROWING_LENGTH);
+  if (driving.length === 0) driving = [terms.reduce((a, b) => (b.length > a.length ? b : a))];
+  return { driving, narrowing: terms.filter((term) => !driving.includes(term)) };
+}
+
+/** Whether a product also matches a narrowing word: in its name, or as a whole word of description or declarations. */
+function narrowingTest(sources: TextSources, term: string): (id: string) => boolean {
+  const inTexts = new Set(
+    sources.text.search({ ...AS_IS, queries: [term], fields: ['description', 'declarations'], prefix: false, fuzzy: false }).map((r) => r.id as string),
+  );
+  const inName = sources.names.matcher(term);
+  return (id) => inTexts.has(id) || inName(id);
+}
+
+/**
+ * Products matching every word, best first: those where each word matched as
+ * a word or a word start, then those that needed a part inside a compound,
+ * each group by relevance.
+ */
+export function rankText(sources: TextSources, terms: string[], typos: boolean): TextMatch[] {
+  const { driving, narrowing } = splitDriving(terms);
+  const queries = driving.map((term) => wordQuery(term, typos, sources.parts));
+  const results: SearchResult[] = sources.text.search({ combineWith: 'AND', queries });
+  const tests = narrowing.map((term) => narrowingTest(sources, term));
+  const direct: TextMatch[] = [];
+  const inCompounds: TextMatch[] = [];
+  for (const result of results) {
+    const id = result.id as string;
+    if (!tests.every((test) => test(id))) continue;
+    // A word found only inside a compound is a query term of its own (the whole compound word), not the word typed.
+    const isDirect = driving.every((term) => result.queryTerms.includes(term));
+    (isDirect ? direct : inCompounds).push({ id, category: result.category as string | undefined });
+  }
+  return inCompounds.length === 0 ? direct : direct.concat(inCompounds);
+}
