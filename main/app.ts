@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { authenticate } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
+import { idempotency } from './http/idempotency.js';
 import { requestLog } from './http/request-log.js';
 import { categoryRoutes } from './http/routes/categories.js';
 import { identityLogFeatureGate, identityLogRoutes } from './http/routes/identity-logs.js';
@@ -19,6 +20,7 @@ import type { Clock } from './services/clock.js';
 import { createServices, type Services } from './services/index.js';
 import { createProductImageService, releaseReplacedImages } from './services/product-images.js';
 import type { Db } from './storage/database.js';
+import { createIdempotencyKeyStore } from './storage/idempotency-keys.js';
 import { createProductImageStore } from './storage/product-images.js';
 import { PROJECT_ROOT, VERSION } from './version.js';
 
@@ -61,6 +63,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services } {
   api.use(authenticate(services.organizations));
   api.use('/identity-logs', identityLogFeatureGate);
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(idempotency(createIdempotencyKeyStore(deps.db), deps.clock));
   api.use(productRoutes(services.products));
   api.use(productImageRoutes(productImages, { publicUrl: deps.publicUrl }));
   api.use(supplierRoutes(services.suppliers));

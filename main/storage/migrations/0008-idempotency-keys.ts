@@ -1,0 +1,23 @@
+import type { Migration } from './index.js';
+
+/**
+ * First answers to POSTs that carried an `Idempotency-Key`, per organization.
+ * `status` is NULL while the first request is still running.
+ */
+export const idempotencyKeys: Migration = {
+  version: 8,
+  name: 'idempotency-keys',
+  sql: `
+CREATE TABLE idempotency_keys (
+  org_id TEXT NOT NULL,
+  key TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  status INTEGER,
+  body TEXT,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (org_id, key)
+) WITHOUT ROWID;
+
+CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+`,
+};
