@@ -7,6 +7,7 @@ import { bootstrapOrganization } from './bootstrap.js';
 import type { Config } from './config.js';
 import { IMAGES_DIR, openImageStore } from './images/store.js';
 import type { SearchBuildOptions } from './search/product-search.js';
+import type { SyncOptions } from './sync/index.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { DATABASE_FILE, openDatabase, type Synchronous } from './storage/database.js';
 
@@ -25,6 +26,8 @@ export interface StartOptions {
   synchronous?: Synchronous;
   /** Pace of the product search index build that starts once the server listens. */
   search?: SearchBuildOptions;
+  /** Pace and upstream of the sync worker. */
+  sync?: SyncOptions;
 }
 
 /** Opens the data folder and serves the API. Used by `npm start`, Electron and tests alike. */
@@ -32,7 +35,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const logger = options.logger ?? pino({ level: config.logLevel });
   const db = openDatabase(join(config.dataDir, DATABASE_FILE), { synchronous: options.synchronous ?? 'FULL' });
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
-  const { app, services } = createApp({ db, clock: options.clock ?? systemClock, logger, images, publicUrl: config.publicUrl, search: options.search });
+  const { app, services, sync } = createApp({
+    db,
+    clock: options.clock ?? systemClock,
+    logger,
+    images,
+    publicUrl: config.publicUrl,
+    search: options.search,
+    sync: options.sync,
+  });
 
   let server: Server;
   try {
@@ -49,20 +60,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const credentialsFile = bootstrapOrganization(config.dataDir, services.organizations, url);
   // Not awaited: the API answers at once; `q` answers 503 until an organization's index is complete.
   services.search.build().catch((err: unknown) => logger.error({ err }, 'building the product search index failed'));
+  sync.worker.start();
 
   return {
     url,
     port,
     credentialsFile,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        services.search.stop();
+    close: async () => {
+      services.search.stop();
+      await sync.worker.stop();
+      await new Promise<void>((resolve, reject) => {
         server.close((err) => {
           db.close();
           if (err) reject(err);
           else resolve();
         });
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

@@ -8,6 +8,10 @@ import type { Migration } from './index.js';
  * CLI command ever returns the column. State columns sit beside it, so they go
  * with the row when `sync disable` deletes it.
  *
+ * `sync run` asks a running server for a round through `run_requested_at`
+ * and reads the outcome from `last_round` (JSON), so the round runs where the
+ * search index lives.
+ *
  * `sync_ids` maps a local id to the upstream id of the same record, per kind:
  * creations accepted upstream add a row, and so do rows pulled from upstream
  * (with both ids equal), which marks them as known upstream.
@@ -17,12 +21,14 @@ export const syncState: Migration = {
   name: 'sync-state',
   sql: `
 ALTER TABLE sync_config ADD COLUMN upstream_key TEXT NOT NULL DEFAULT '';
-ALTER TABLE sync_config ADD COLUMN refused INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE sync_config ADD COLUMN state TEXT NOT NULL DEFAULT 'idle';
 ALTER TABLE sync_config ADD COLUMN last_push_at TEXT;
 ALTER TABLE sync_config ADD COLUMN last_pull_at TEXT;
 ALTER TABLE sync_config ADD COLUMN last_error TEXT;
 ALTER TABLE sync_config ADD COLUMN lease_owner TEXT;
 ALTER TABLE sync_config ADD COLUMN lease_until TEXT;
+ALTER TABLE sync_config ADD COLUMN run_requested_at TEXT;
+ALTER TABLE sync_config ADD COLUMN last_round TEXT;
 
 ALTER TABLE outbox ADD COLUMN upstream_status INTEGER;
 ALTER TABLE outbox ADD COLUMN parked_at TEXT;
