@@ -9,6 +9,8 @@ export interface QueuedEntry {
   operation: OutboxOperation;
   body: Record<string, unknown>;
   createdAt: string;
+  /** Times an operator sent it back to the queue after it was parked. */
+  retries: number;
 }
 
 export interface ParkedEntry {
@@ -28,6 +30,7 @@ interface RawEntry {
   operation: OutboxOperation;
   body: string;
   created_at: string;
+  retries: number;
 }
 
 const toEntry = (row: RawEntry): QueuedEntry => ({
@@ -37,12 +40,13 @@ const toEntry = (row: RawEntry): QueuedEntry => ({
   operation: row.operation,
   body: JSON.parse(row.body) as Record<string, unknown>,
   createdAt: row.created_at,
+  retries: row.retries,
 });
 
 /** The outbox from the sync worker's side: what waits, what is parked, what was pushed. */
 export function createOutboxQueue(db: Db) {
   const pendingAfter = db.prepare<[string, number, number], RawEntry>(
-    "SELECT seq, resource, resource_id, operation, body, created_at FROM outbox WHERE org_id = ? AND state = 'pending' AND seq > ? ORDER BY seq LIMIT ?",
+    "SELECT seq, resource, resource_id, operation, body, created_at, retries FROM outbox WHERE org_id = ? AND state = 'pending' AND seq > ? ORDER BY seq LIMIT ?",
   );
   const counts = db.prepare<[string], { pending: number; parked: number; oldest: string | null }>(
     `SELECT count(*) FILTER (WHERE state = 'pending') AS pending, count(*) FILTER (WHERE state = 'parked') AS parked,
@@ -56,8 +60,8 @@ export function createOutboxQueue(db: Db) {
   const parked = db.prepare<[string], { seq: number; operation: OutboxOperation; resource: string; resource_id: string; upstream_status: number; last_error: string; parked_at: string }>(
     "SELECT seq, operation, resource, resource_id, upstream_status, last_error, parked_at FROM outbox WHERE org_id = ? AND state = 'parked' ORDER BY seq",
   );
-  const retryOne = db.prepare("UPDATE outbox SET state = 'pending', parked_at = NULL WHERE org_id = ? AND seq = ? AND state = 'parked'");
-  const retryAll = db.prepare("UPDATE outbox SET state = 'pending', parked_at = NULL WHERE org_id = ? AND state = 'parked'");
+  const retryOne = db.prepare("UPDATE outbox SET state = 'pending', parked_at = NULL, retries = retries + 1 WHERE org_id = ? AND seq = ? AND state = 'parked'");
+  const retryAll = db.prepare("UPDATE outbox SET state = 'pending', parked_at = NULL, retries = retries + 1 WHERE org_id = ? AND state = 'parked'");
   const discard = db.prepare("UPDATE outbox SET state = 'discarded', done_at = ? WHERE org_id = ? AND seq = ? AND state = 'parked'");
   const unpushedOf = db.prepare<[string], { resource_id: string; operation: OutboxOperation; body: string }>(
     "SELECT resource_id, operation, body FROM outbox WHERE org_id = ? AND state IN ('pending', 'parked') AND resource NOT IN ('order', 'identity-log')",

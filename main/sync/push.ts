@@ -44,7 +44,8 @@ function build(ctx: PushContext, entry: QueuedEntry, kind: SyncKind): Built {
   const translate = (k: SyncKind, id: string) => ids.upstreamOf(orgId, k, id) ?? id;
   const spec = KINDS[kind];
   // One key per entry and organization; the local organization id keeps two store PCs' keys apart.
-  const idempotencyKey = `sync-${orgId}-${entry.seq}`;
+  // A retry after parking gets a new key: the upstream keeps refusals too and would replay the old one.
+  const idempotencyKey = `sync-${orgId}-${entry.seq}${entry.retries > 0 ? `-r${entry.retries}` : ''}`;
   const target = `${spec.path}/${encodeURIComponent(translate(kind, entry.resourceId))}`;
   if (entry.operation === 'create') {
     const json = rewriteReferences(kind, entry.body, translate);

@@ -101,7 +101,7 @@ CREATE TABLE outbox (
   state TEXT NOT NULL DEFAULT 'pending',
   attempts INTEGER NOT NULL DEFAULT 0,
   last_error TEXT
-, upstream_status INTEGER, parked_at TEXT, done_at TEXT);
+, upstream_status INTEGER, parked_at TEXT, done_at TEXT, retries INTEGER NOT NULL DEFAULT 0);
 
 CREATE TABLE product_alias_codes (
   org_id TEXT NOT NULL,
@@ -226,7 +226,7 @@ CREATE TABLE sync_config (
   upstream_url TEXT NOT NULL,
   interval_seconds INTEGER NOT NULL DEFAULT 30,
   configured_at TEXT NOT NULL
-, upstream_key TEXT NOT NULL DEFAULT '', refused INTEGER NOT NULL DEFAULT 0, last_push_at TEXT, last_pull_at TEXT, last_error TEXT, lease_owner TEXT, lease_until TEXT);
+, upstream_key TEXT NOT NULL DEFAULT '', state TEXT NOT NULL DEFAULT 'idle', last_push_at TEXT, last_pull_at TEXT, last_error TEXT, lease_owner TEXT, lease_until TEXT, run_requested_at TEXT, last_round TEXT);
 
 CREATE TABLE sync_ids (
   org_id TEXT NOT NULL,

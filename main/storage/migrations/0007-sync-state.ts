@@ -33,6 +33,7 @@ ALTER TABLE sync_config ADD COLUMN last_round TEXT;
 ALTER TABLE outbox ADD COLUMN upstream_status INTEGER;
 ALTER TABLE outbox ADD COLUMN parked_at TEXT;
 ALTER TABLE outbox ADD COLUMN done_at TEXT;
+ALTER TABLE outbox ADD COLUMN retries INTEGER NOT NULL DEFAULT 0;
 
 CREATE INDEX outbox_org_state ON outbox (org_id, state, seq);
 CREATE INDEX outbox_org_resource ON outbox (org_id, resource_id, state);
