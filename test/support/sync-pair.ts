@@ -18,14 +18,14 @@ export interface SyncPair {
   destroy(): Promise<void>;
 }
 
-export async function startSyncPair(options: { features?: string[]; local?: StartOptions } = {}): Promise<SyncPair> {
+export async function startSyncPair(options: { features?: string[]; local?: StartOptions; intervalSeconds?: number } = {}): Promise<SyncPair> {
   const features = options.features ?? ['identity-logs'];
   const upstream = await startTestServer();
   const proxy = await startFaultProxy(upstream.url);
   const local = await startTestServer({ sync: FAST_SYNC, ...options.local });
   const upOrg = upstream.createOrg(features);
   const org = local.createOrg(features);
-  configureSync(local, org.id, { url: proxy.url, key: upOrg.writeKey });
+  configureSync(local, org.id, { url: proxy.url, key: upOrg.writeKey, intervalSeconds: options.intervalSeconds });
   return {
     upstream,
     local,

@@ -22,7 +22,7 @@ export function configureSync(server: TestServer, orgId: string, settings: { url
       queue: createOutboxQueue(db),
       organizations: createOrganizationStore(db),
       clock: systemClock,
-    }).configure(orgId, { intervalSeconds: 3600, ...settings });
+    }).configure(orgId, { ...settings, intervalSeconds: settings.intervalSeconds ?? 3600 });
   } finally {
     db.close();
   }
