@@ -57,7 +57,8 @@ export function createSyncWorker(deps: RoundDeps, options: SyncWorkerOptions = {
     const round = runRound(deps, orgId, { keepGoing: () => !stopped, onProgress }).then((report) => {
       const config = deps.configs.get(orgId);
       if (report.failure === 'offline') {
-        state.failures += 1;
+        // A round that got something through found the line up: start the backoff over.
+        state.failures = report.pushed + report.pulled > 0 ? 1 : state.failures + 1;
         state.nextAt = now() + backoffDelay(state.failures, random(), backoff, report.retryAfterMs);
       } else if (report.failure !== 'busy') {
         state.failures = 0;

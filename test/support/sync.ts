@@ -11,7 +11,7 @@ import type { Api } from './api.js';
 import type { TestServer } from './server.js';
 
 /** Worker pace for tests: rounds follow writes at once and backoff stays in milliseconds. */
-export const FAST_SYNC: SyncOptions = { tickMs: 20, debounceMs: 5, backoff: { baseMs: 10, maxMs: 200 }, timeoutMs: 2000 };
+export const FAST_SYNC: SyncOptions = { tickMs: 20, debounceMs: 5, backoff: { baseMs: 10, maxMs: 80 }, timeoutMs: 2000 };
 
 /** Configures sync the way `sync configure` does, through the data folder's own connection (without a child process). */
 export function configureSync(server: TestServer, orgId: string, settings: { url: string; key: string; intervalSeconds?: number }): void {
