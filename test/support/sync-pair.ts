@@ -25,7 +25,7 @@ export async function startSyncPair(options: { features?: string[]; local?: Star
   const local = await startTestServer({ sync: FAST_SYNC, ...options.local });
   const upOrg = upstream.createOrg(features);
   const org = local.createOrg(features);
-  configureSync(local, org.id, { url: proxy.url, key: upOrg.writeKey, intervalSeconds: options.intervalSeconds });
+  configureSync(local.dataDir, org.id, { url: proxy.url, key: upOrg.writeKey, intervalSeconds: options.intervalSeconds });
   return {
     upstream,
     local,

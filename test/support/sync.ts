@@ -8,14 +8,13 @@ import { createOutboxQueue } from '../../main/sync/outbox-queue.js';
 import { createSyncConfigStore } from '../../main/sync/config-store.js';
 import { createSyncAdmin } from '../../main/sync/sync-admin.js';
 import type { Api } from './api.js';
-import type { TestServer } from './server.js';
 
 /** Worker pace for tests: rounds follow writes at once and backoff stays in milliseconds. */
 export const FAST_SYNC: SyncOptions = { tickMs: 20, debounceMs: 5, backoff: { baseMs: 10, maxMs: 80 }, timeoutMs: 2000 };
 
 /** Configures sync the way `sync configure` does, through the data folder's own connection (without a child process). */
-export function configureSync(server: TestServer, orgId: string, settings: { url: string; key: string; intervalSeconds?: number }): void {
-  const db = openDatabase(join(server.dataDir, DATABASE_FILE));
+export function configureSync(dataDir: string, orgId: string, settings: { url: string; key: string; intervalSeconds?: number }): void {
+  const db = openDatabase(join(dataDir, DATABASE_FILE));
   try {
     createSyncAdmin({
       configs: createSyncConfigStore(db),
