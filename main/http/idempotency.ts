@@ -41,13 +41,15 @@ function readKey(req: Request): string | undefined {
  * JSON parser.
  */
 export function idempotency(store: IdempotencyKeyStore, clock: Clock): RequestHandler {
-  store.releaseUnfinished();
+  // Requests still running, by organization and key, with their fingerprint.
+  const running = new Map<string, string>();
   let sincePurge = 0;
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'POST') return next();
     const key = readKey(req);
     if (key === undefined) return next();
     const orgId = callerOf(res).orgId;
+    const slot = `${orgId}\n${key}`;
     const now = clock.now();
     const fingerprint = fingerprintOf(req);
     const cutoff = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
@@ -55,37 +57,34 @@ export function idempotency(store: IdempotencyKeyStore, clock: Clock): RequestHa
       sincePurge = 0;
       store.purgeBefore(cutoff);
     }
-    let known = store.get(orgId, key);
+    const inFlight = running.get(slot);
+    let known = inFlight === undefined ? store.get(orgId, key) : undefined;
     if (known && known.createdAt < cutoff) {
-      store.release(orgId, key);
+      store.forget(orgId, key);
       known = undefined;
     }
+    if ((known?.fingerprint ?? inFlight ?? fingerprint) !== fingerprint) {
+      throw new UnprocessableEntity(`${IDEMPOTENCY_HEADER} ${JSON.stringify(key)} was already used with another request body; use a new key`);
+    }
+    if (inFlight !== undefined) {
+      throw new Conflict(`A request with ${IDEMPOTENCY_HEADER} ${JSON.stringify(key)} is still being processed; retry after it has been answered`);
+    }
     if (known) {
-      if (known.fingerprint !== fingerprint) {
-        throw new UnprocessableEntity(`${IDEMPOTENCY_HEADER} ${JSON.stringify(key)} was already used with another request body; use a new key`);
-      }
-      if (known.status === undefined) {
-        throw new Conflict(`A request with ${IDEMPOTENCY_HEADER} ${JSON.stringify(key)} is still being processed; retry after it has been answered`);
-      }
       res.set(REPLAYED_HEADER, 'true');
       res.status(known.status).type('application/json').send(known.body);
       return;
     }
-    store.claim(orgId, key, fingerprint, now.toISOString());
-
+    running.set(slot, fingerprint);
     // Kept as the answer is sent, not when the socket closes: the client may
     // repeat the request the moment the answer reaches it.
-    let answered = false;
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
-      answered = true;
-      if (res.statusCode < 500) store.complete(orgId, key, res.statusCode, JSON.stringify(body));
-      else store.release(orgId, key);
+      if (running.delete(slot) && res.statusCode < 500) {
+        store.save(orgId, key, { fingerprint, status: res.statusCode, body: JSON.stringify(body), createdAt: now.toISOString() });
+      }
       return json(body);
     };
-    res.on('close', () => {
-      if (!answered) store.release(orgId, key);
-    });
+    res.on('close', () => running.delete(slot));
     next();
   };
 }

@@ -35,7 +35,7 @@ export interface PullReport {
 /** Upstream page size: the largest the v1 API serves. */
 const PAGE = 5000;
 /** Rows applied per transaction; the event loop gets a turn between chunks, so reads stay quick. */
-const CHUNK = 250;
+const CHUNK = 100;
 
 /** Reads the upstream catalog by cursor paging and applies it field by field, without queueing anything. */
 export async function pullCatalog(ctx: PullContext): Promise<PullReport> {

@@ -70,24 +70,58 @@ function build(ctx: PushContext, entry: QueuedEntry, kind: SyncKind): Built {
 const createdId = (body: unknown): string | undefined =>
   body && typeof body === 'object' && 'id' in body && typeof body.id === 'string' ? body.id : undefined;
 
+/** Kinds whose creations nothing else refers to: sales and identity checks go out several at a time. */
+const CONCURRENT: ReadonlySet<SyncKind> = new Set(['order', 'identity-log']);
+/** Calls in flight at once for those kinds. */
+const WINDOW = 8;
+
 /**
- * Pushes pending entries in order. A refused entry is parked and the records
- * it leaves unfinished (the same record, or one whose creation it is) wait
- * behind it; a retryable failure ends the push with the entry still at the head.
+ * Pushes pending entries in order. Catalog writes go one at a time; sales and
+ * identity checks, which nothing refers to, go up to `WINDOW` at a time (never
+ * two of the same record). A refused entry is parked and the records it leaves
+ * unfinished (the same record, or one whose creation it is) wait behind it; a
+ * retryable failure ends the push with the entry still pending.
  */
 export async function pushPending(ctx: PushContext): Promise<PushReport> {
   const { db, orgId, queue, ids } = ctx;
   const report: PushReport = { pushed: 0, parked: 0, stoppedBy: undefined };
   const blocked = new Set(queue.parked(orgId).map((p) => `${kindOf(p.resource) ?? p.resource}:${p.resourceId}`));
+  const inFlight = new Map<string, Promise<void>>();
+  const now = () => ctx.clock.now().toISOString();
+  const settle = () => Promise.all(inFlight.values());
+
+  const sendOne = async (entry: QueuedEntry, record: string, built: Extract<Built, { kind: 'send' }>) => {
+    const result = await ctx.upstream.send(built.request);
+    const verdict = judge(result, ctx.clock.now());
+    if (verdict.kind === 'accepted' && result.kind === 'answer') {
+      const upstreamId = built.creates ? createdId(result.body) : undefined;
+      db.transaction(() => {
+        if (built.creates && upstreamId) ids.record(orgId, built.creates, entry.resourceId, upstreamId);
+        queue.markPushed(entry.seq, result.status, now());
+      })();
+      report.pushed += 1;
+      ctx.onProgress?.(report.pushed);
+    } else if (verdict.kind === 'park') {
+      queue.park(entry.seq, verdict.status, verdict.message, now());
+      blocked.add(record);
+      report.parked += 1;
+    } else if (verdict.kind === 'retry' || verdict.kind === 'refused') {
+      queue.recordFailure(entry.seq, verdict.message);
+      report.stoppedBy ??= verdict;
+    }
+  };
+
   let after = 0;
   for (let batch = queue.pendingAfter(orgId, after, BATCH); batch.length > 0; batch = queue.pendingAfter(orgId, after, BATCH)) {
     for (const entry of batch) {
       after = entry.seq;
-      if (!ctx.keepGoing()) return report;
       const kind = kindOf(entry.resource);
       const record = `${kind ?? entry.resource}:${entry.resourceId}`;
+      const concurrent = kind !== undefined && CONCURRENT.has(kind) && !inFlight.has(record);
+      if (!concurrent) await settle();
+      while (inFlight.size >= WINDOW) await Promise.race(inFlight.values());
+      if (report.stoppedBy || !ctx.keepGoing()) break;
       if (blocked.has(record)) continue;
-      const now = () => ctx.clock.now().toISOString();
       if (kind === undefined) {
         queue.park(entry.seq, 0, `no upstream call is known for resource "${entry.resource}"`, now());
         blocked.add(record);
@@ -104,26 +138,13 @@ export async function pushPending(ctx: PushContext): Promise<PushReport> {
         queue.markPushed(entry.seq, 0, now());
         continue;
       }
-      const result = await ctx.upstream.send(built.request);
-      const verdict = judge(result, ctx.clock.now());
-      if (verdict.kind === 'accepted' && result.kind === 'answer') {
-        const upstreamId = built.creates ? createdId(result.body) : undefined;
-        db.transaction(() => {
-          if (built.creates && upstreamId) ids.record(orgId, built.creates, entry.resourceId, upstreamId);
-          queue.markPushed(entry.seq, result.status, now());
-        })();
-        report.pushed += 1;
-        ctx.onProgress?.(report.pushed);
-      } else if (verdict.kind === 'park') {
-        queue.park(entry.seq, verdict.status, verdict.message, now());
-        blocked.add(record);
-        report.parked += 1;
-      } else if (verdict.kind === 'retry' || verdict.kind === 'refused') {
-        queue.recordFailure(entry.seq, verdict.message);
-        report.stoppedBy = verdict;
-        return report;
-      }
+      const task = sendOne(entry, record, built).finally(() => inFlight.delete(record));
+      inFlight.set(record, task);
+      if (!concurrent) await task;
     }
+    await settle();
+    if (report.stoppedBy || !ctx.keepGoing()) break;
   }
+  await settle();
   return report;
 }

@@ -42,8 +42,8 @@ CREATE TABLE idempotency_keys (
   org_id TEXT NOT NULL,
   key TEXT NOT NULL,
   fingerprint TEXT NOT NULL,
-  status INTEGER,
-  body TEXT,
+  status INTEGER NOT NULL,
+  body TEXT NOT NULL,
   created_at TEXT NOT NULL,
   PRIMARY KEY (org_id, key)
 ) WITHOUT ROWID;

@@ -2,7 +2,8 @@ import type { Migration } from './index.js';
 
 /**
  * First answers to POSTs that carried an `Idempotency-Key`, per organization.
- * `status` is NULL while the first request is still running.
+ * Requests still running are tracked in the server's memory: they end with the
+ * process, so they have no row.
  */
 export const idempotencyKeys: Migration = {
   version: 8,
@@ -12,8 +13,8 @@ CREATE TABLE idempotency_keys (
   org_id TEXT NOT NULL,
   key TEXT NOT NULL,
   fingerprint TEXT NOT NULL,
-  status INTEGER,
-  body TEXT,
+  status INTEGER NOT NULL,
+  body TEXT NOT NULL,
   created_at TEXT NOT NULL,
   PRIMARY KEY (org_id, key)
 ) WITHOUT ROWID;
