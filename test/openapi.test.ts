@@ -49,6 +49,8 @@ const EXTENSIONS = [
   'POST /identity-logs/blocked',
   'GET /identity-logs/blocked/{blockedId}',
   'DELETE /identity-logs/blocked/{blockedId}',
+  'GET /sync',
+  'GET /sync/parked',
 ];
 
 describe('GET /openapi.json', () => {

@@ -30,6 +30,8 @@ export function createSync(deps: {
   options?: SyncOptions | undefined;
 }) {
   const options = deps.options ?? {};
+  // Aborted by the worker's stop(): a call to a hung upstream must not hold up a shutdown.
+  const shutdown = new AbortController();
   const configs = createSyncConfigStore(deps.db);
   const queue = createOutboxQueue(deps.db);
   const roundDeps: RoundDeps = {
@@ -42,7 +44,9 @@ export function createSync(deps: {
     ids: createIdMap(deps.db),
     imagePath: deps.imagePath,
     productListeners: deps.productListeners,
-    upstreamFor: options.upstreamFor ?? ((config) => httpUpstream(config.upstreamUrl, config.upstreamKey, { timeoutMs: options.timeoutMs })),
+    upstreamFor:
+      options.upstreamFor ??
+      ((config) => httpUpstream(config.upstreamUrl, config.upstreamKey, { timeoutMs: options.timeoutMs, signal: shutdown.signal })),
     owner: `${process.pid}:${randomBytes(6).toString('hex')}`,
   };
   return {
@@ -50,7 +54,7 @@ export function createSync(deps: {
     configs,
     queue,
     roundDeps,
-    worker: createSyncWorker(roundDeps, options),
+    worker: createSyncWorker(roundDeps, { ...options, onStop: () => shutdown.abort() }),
   };
 }
 

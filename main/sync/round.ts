@@ -68,16 +68,16 @@ export async function runRound(
     const push = await pushPending({ ...deps, orgId, upstream, keepGoing, onProgress: options.onProgress });
     report.pushed = push.pushed;
     report.parked = push.parked;
-    if (push.stoppedBy) return (stop(push.stoppedBy), finish());
     if (!keepGoing()) return (configs.setState(orgId, 'idle'), { ...finish(), failure: 'stopped' });
+    if (push.stoppedBy) return (stop(push.stoppedBy), finish());
     configs.recordPush(orgId, clock.now().toISOString());
     configs.setState(orgId, 'pulling');
     const withBlocked = deps.services.stores.organizations.get(orgId)?.features.includes('identity-logs') ?? false;
     const targets = pullTargets(deps.services.stores, withBlocked);
     const pull = await pullCatalog({ ...deps, orgId, upstream, targets, keepGoing });
     report.pulled = pull.pulled;
-    if (pull.stoppedBy) return (stop(pull.stoppedBy), finish());
     if (!keepGoing()) return (configs.setState(orgId, 'idle'), { ...finish(), failure: 'stopped' });
+    if (pull.stoppedBy) return (stop(pull.stoppedBy), finish());
     configs.recordPull(orgId, clock.now().toISOString());
     configs.setState(orgId, 'idle', null);
     report.reached = true;

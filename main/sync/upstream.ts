@@ -23,7 +23,9 @@ export interface Upstream {
 
 export interface HttpUpstreamOptions {
   /** Time allowed for one call, in milliseconds; default 30,000. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
+  /** Aborts calls in flight when the server shuts down. */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -55,7 +57,7 @@ export function httpUpstream(baseUrl: string, key: string, options: HttpUpstream
         headers['content-type'] = 'application/json';
       }
       try {
-        const res = await fetch(base + request.path, { method: request.method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+        const res = await fetch(base + request.path, { method: request.method, headers, body, signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs) });
         const text = await res.text();
         let parsed: unknown = text;
         try {

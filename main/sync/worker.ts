@@ -16,6 +16,8 @@ export interface SyncWorkerOptions {
   backoff?: BackoffOptions;
   random?: () => number;
   timers?: Timers;
+  /** Called when `stop()` begins, before waiting for the running rounds. */
+  onStop?: () => void;
 }
 
 interface OrgState {
@@ -111,6 +113,7 @@ export function createSyncWorker(deps: RoundDeps, options: SyncWorkerOptions = {
     async stop(): Promise<void> {
       stopped = true;
       if (handle !== undefined) timers.clearInterval(handle);
+      options.onStop?.();
       await Promise.all([...orgs.values()].map((state) => state.running?.catch(() => undefined)));
     },
   };
