@@ -34,8 +34,12 @@ export interface PullReport {
 
 /** Upstream page size: the largest the v1 API serves. */
 const PAGE = 5000;
-/** Rows applied per transaction; the event loop gets a turn between chunks, so reads stay quick. */
-const CHUNK = 100;
+/**
+ * Work done between two turns of the event loop, in milliseconds: rows are
+ * applied (and the search index told) in slices this long, so reads stay quick
+ * during a pull of 100,000 products.
+ */
+const SLICE_MS = 4;
 
 /** Reads the upstream catalog by cursor paging and applies it field by field, without queueing anything. */
 export async function pullCatalog(ctx: PullContext): Promise<PullReport> {
@@ -58,13 +62,16 @@ export async function pullCatalog(ctx: PullContext): Promise<PullReport> {
       }
       const page = result.body as { data: Row[]; meta?: { nextCursor?: string } };
       cursor = target.paged ? page.meta?.nextCursor : undefined;
-      for (let i = 0; i < page.data.length; i += CHUNK) {
+      for (let next = 0; next < page.data.length; ) {
         if (!ctx.keepGoing()) return report;
-        report.pulled += applyChunk(ctx, target, page.data.slice(i, i + CHUNK), { known, seen, toLocal });
+        const applied = applySlice(ctx, target, page.data, next, { known, seen, toLocal });
+        next = applied.next;
+        report.pulled += applied.changed;
         await yieldToEventLoop();
+        await notifyProducts(ctx, target, applied.products);
       }
     } while (cursor);
-    report.pulled += removeGone(ctx, target, known, seen);
+    report.pulled += await removeGone(ctx, target, known, seen);
   }
   return report;
 }
@@ -75,37 +82,56 @@ interface Lookup {
   toLocal: (kind: SyncKind, id: string) => string;
 }
 
-function applyChunk(ctx: PullContext, target: PullTarget, rows: Row[], lookup: Lookup): number {
+/**
+ * Pulled rows can be pulled again, so their commits skip the fsync that
+ * `synchronous = FULL` makes for local writes; the next local commit syncs the
+ * log with them. Switched back before any other statement can run.
+ */
+function withoutSync<T>(db: Db, apply: () => T): T {
+  const before = db.pragma('synchronous', { simple: true }) as number;
+  db.pragma('synchronous = NORMAL');
+  try {
+    return apply();
+  } finally {
+    db.pragma(`synchronous = ${before}`);
+  }
+}
+
+/** Applies rows from `start` for about `SLICE_MS` in one transaction. */
+function applySlice(ctx: PullContext, target: PullTarget, rows: Row[], start: number, lookup: Lookup) {
   const now = ctx.clock.now().toISOString();
-  const changedProducts: [ProductRecord | undefined, string][] = [];
-  const changed = ctx.db.transaction(() => {
-    // Read inside the transaction: a local write committed meanwhile is seen here.
-    const unpushed = ctx.queue.unpushedFields(ctx.orgId);
-    let count = 0;
-    for (const row of rows) {
-      const upstreamId = String(row.id);
-      lookup.seen.add(upstreamId);
-      const localId = lookup.known.get(upstreamId) ?? upstreamId;
-      const local = target.get(ctx.orgId, localId);
-      const incoming = rewriteReferences(target.kind, { ...row, id: localId }, lookup.toLocal);
-      const merged = mergeRecord(local, incoming, unpushed.get(localId), target.keep);
-      if (!lookup.known.has(upstreamId)) {
-        ctx.ids.record(ctx.orgId, target.kind, localId, upstreamId);
-        lookup.known.set(upstreamId, localId);
+  const products: [ProductRecord | undefined, string][] = [];
+  const ends = performance.now() + SLICE_MS;
+  return withoutSync(ctx.db, () =>
+    ctx.db.transaction(() => {
+      // Read inside the transaction: a local write committed meanwhile is seen here.
+      const unpushed = ctx.queue.unpushedFields(ctx.orgId);
+      let changed = 0;
+      let next = start;
+      while (next < rows.length && (next === start || performance.now() < ends)) {
+        const row = rows[next++] as Row;
+        const upstreamId = String(row.id);
+        lookup.seen.add(upstreamId);
+        const localId = lookup.known.get(upstreamId) ?? upstreamId;
+        const local = target.get(ctx.orgId, localId);
+        const incoming = rewriteReferences(target.kind, { ...row, id: localId }, lookup.toLocal);
+        const merged = mergeRecord(local, incoming, unpushed.get(localId), target.keep);
+        if (!lookup.known.has(upstreamId)) {
+          ctx.ids.record(ctx.orgId, target.kind, localId, upstreamId);
+          lookup.known.set(upstreamId, localId);
+        }
+        if (local && sameRecord(local, merged)) continue;
+        target.write(ctx.orgId, merged, local !== undefined, now);
+        if (target.kind === 'product') products.push([local as ProductRecord | undefined, localId]);
+        changed += 1;
       }
-      if (local && sameRecord(local, merged)) continue;
-      target.write(ctx.orgId, merged, local !== undefined, now);
-      if (target.kind === 'product') changedProducts.push([local as ProductRecord | undefined, localId]);
-      count += 1;
-    }
-    return count;
-  })();
-  notifyProducts(ctx, target, changedProducts);
-  return changed;
+      return { next, changed, products };
+    })(),
+  );
 }
 
 /** Soft-deletes records known upstream that the upstream no longer lists, unless deleting is a local change still queued. */
-function removeGone(ctx: PullContext, target: PullTarget, known: Map<string, string>, seen: Set<string>): number {
+async function removeGone(ctx: PullContext, target: PullTarget, known: Map<string, string>, seen: Set<string>): Promise<number> {
   const now = ctx.clock.now().toISOString();
   const changedProducts: [ProductRecord | undefined, string][] = [];
   const count = ctx.db.transaction(() => {
@@ -121,13 +147,19 @@ function removeGone(ctx: PullContext, target: PullTarget, known: Map<string, str
     }
     return removed;
   })();
-  notifyProducts(ctx, target, changedProducts);
+  await notifyProducts(ctx, target, changedProducts);
   return count;
 }
 
-function notifyProducts(ctx: PullContext, target: PullTarget, changed: [ProductRecord | undefined, string][]): void {
+/** Tells the product listeners (search index, image files) about committed changes, in slices of `SLICE_MS`. */
+async function notifyProducts(ctx: PullContext, target: PullTarget, changed: [ProductRecord | undefined, string][]): Promise<void> {
+  let ends = performance.now() + SLICE_MS;
   for (const [before, id] of changed) {
     const after = target.get(ctx.orgId, id) as ProductRecord;
     for (const listener of ctx.productListeners) listener.productWritten(before, after);
+    if (performance.now() > ends) {
+      await yieldToEventLoop();
+      ends = performance.now() + SLICE_MS;
+    }
   }
 }
