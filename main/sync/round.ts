@@ -74,11 +74,13 @@ export async function runRound(
     configs.setState(orgId, 'pulling');
     const withBlocked = deps.services.stores.organizations.get(orgId)?.features.includes('identity-logs') ?? false;
     const targets = pullTargets(deps.services.stores, withBlocked);
+    // The local catalog reflects the upstream as of the start of the pull.
+    const pullStartedAt = clock.now().toISOString();
     const pull = await pullCatalog({ ...deps, orgId, upstream, targets, keepGoing });
     report.pulled = pull.pulled;
     if (!keepGoing()) return (configs.setState(orgId, 'idle'), { ...finish(), failure: 'stopped' });
     if (pull.stoppedBy) return (stop(pull.stoppedBy), finish());
-    configs.recordPull(orgId, clock.now().toISOString());
+    configs.recordPull(orgId, pullStartedAt);
     configs.setState(orgId, 'idle', null);
     report.reached = true;
     return finish();

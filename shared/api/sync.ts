@@ -17,7 +17,7 @@ export const SyncStatusSchema = z
     pending: z.int().describe('Local writes waiting to be pushed.'),
     parked: z.int().describe('Local writes the upstream refused, waiting for `sync retry` or `sync discard`.'),
     lastPushAt: DateTimeSchema.nullable().describe('End of the last push that reached the end of the queue.'),
-    lastPullAt: DateTimeSchema.nullable().describe('End of the last complete pull of the catalog.'),
+    lastPullAt: DateTimeSchema.nullable().describe('Start of the last complete pull: the local catalog reflects the upstream as of then.'),
     lastError: z.string().nullable().describe('Why the last round stopped early (upstream unreachable or key refused); null after a complete round.'),
     oldestPendingAt: DateTimeSchema.nullable().describe('Time of the oldest pending write; null when none waits.'),
   })
