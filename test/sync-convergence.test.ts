@@ -30,7 +30,7 @@ async function workload(write: Api, seed: number): Promise<{ products: Map<strin
   const deleted = new Set<string>();
   const ids: string[] = [];
   let orders = 0;
-  for (let step = 0; step < 30; step += 1) {
+  for (let step = 0; step < 24; step += 1) {
     const roll = random();
     if (ids.length < 3 || roll < 0.25) {
       const barcode = `s${seed}-p${ids.length}`;
