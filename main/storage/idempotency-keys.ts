@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import { withoutFsync, type Db } from './database.js';
 
 export interface IdempotencyRecord {
   fingerprint: string;
@@ -29,8 +29,13 @@ export function createIdempotencyKeyStore(db: Db) {
       const row = get.get(orgId, key);
       return row && { fingerprint: row.fingerprint, status: row.status, body: row.body, createdAt: row.created_at };
     },
+    /**
+     * Without an fsync of its own: the write it answers is already durable, and
+     * the next write's commit carries this row to disk a moment later. Only a
+     * crash in that moment, followed by a retry, would run the request again.
+     */
     save(orgId: string, key: string, record: IdempotencyRecord): void {
-      save.run(orgId, key, record.fingerprint, record.status, record.body, record.createdAt);
+      withoutFsync(db, () => save.run(orgId, key, record.fingerprint, record.status, record.body, record.createdAt));
     },
     forget(orgId: string, key: string): void {
       forget.run(orgId, key);

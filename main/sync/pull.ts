@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Clock } from '../services/clock.js';
 import type { ProductListener } from '../services/products.js';
-import type { Db } from '../storage/database.js';
+import { withoutFsync, type Db } from '../storage/database.js';
 import type { ProductRecord } from '../storage/products.js';
 import type { IdMap } from './id-map.js';
 import { mergeRecord, sameRecord } from './merge.js';
@@ -82,27 +82,13 @@ interface Lookup {
   toLocal: (kind: SyncKind, id: string) => string;
 }
 
-/**
- * Pulled rows can be pulled again, so their commits skip the fsync that
- * `synchronous = FULL` makes for local writes; the next local commit syncs the
- * log with them. Switched back before any other statement can run.
- */
-function withoutSync<T>(db: Db, apply: () => T): T {
-  const before = db.pragma('synchronous', { simple: true }) as number;
-  db.pragma('synchronous = NORMAL');
-  try {
-    return apply();
-  } finally {
-    db.pragma(`synchronous = ${before}`);
-  }
-}
-
 /** Applies rows from `start` for about `SLICE_MS` in one transaction. */
 function applySlice(ctx: PullContext, target: PullTarget, rows: Row[], start: number, lookup: Lookup) {
   const now = ctx.clock.now().toISOString();
   const products: [ProductRecord | undefined, string][] = [];
   const ends = performance.now() + SLICE_MS;
-  return withoutSync(ctx.db, () =>
+  // Pulled rows can be pulled again: their commits need no fsync of their own.
+  return withoutFsync(ctx.db, () =>
     ctx.db.transaction(() => {
       // Read inside the transaction: a local write committed meanwhile is seen here.
       const unpushed = ctx.queue.unpushedFields(ctx.orgId);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Clock } from '../services/clock.js';
-import type { Db } from '../storage/database.js';
+import { withoutFsync, type Db } from '../storage/database.js';
 import type { IdMap } from './id-map.js';
 import type { OutboxQueue, QueuedEntry } from './outbox-queue.js';
 import { KINDS, kindOf, referencesIn, rewriteReferences, type SyncKind } from './resources.js';
@@ -95,10 +95,13 @@ export async function pushPending(ctx: PushContext): Promise<PushReport> {
     const verdict = judge(result, ctx.clock.now());
     if (verdict.kind === 'accepted' && result.kind === 'answer') {
       const upstreamId = built.creates ? createdId(result.body) : undefined;
-      db.transaction(() => {
-        if (built.creates && upstreamId) ids.record(orgId, built.creates, entry.resourceId, upstreamId);
-        queue.markPushed(entry.seq, result.status, now());
-      })();
+      // Lost in a crash, this commit is redone: the entry goes again with its key and the upstream replays its answer.
+      withoutFsync(db, () =>
+        db.transaction(() => {
+          if (built.creates && upstreamId) ids.record(orgId, built.creates, entry.resourceId, upstreamId);
+          queue.markPushed(entry.seq, result.status, now());
+        })(),
+      );
       report.pushed += 1;
       ctx.onProgress?.(report.pushed);
     } else if (verdict.kind === 'park') {
