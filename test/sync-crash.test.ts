@@ -1,17 +1,21 @@
+import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../main/services/clock.js';
 import { createServices } from '../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../main/storage/database.js';
+import { createProductStore } from '../main/storage/products.js';
 import { PROJECT_ROOT } from '../main/version.js';
 import { api, collectPages, type Api } from './support/api.js';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
 import { makeDataDir, startTestServer, type TestOrg, type TestServer } from './support/server.js';
 import { configureSync, drainedSince, waitForSync } from './support/sync.js';
+import { generateCatalog } from './bench/generate-catalog.js';
 import { freePort } from './bench/server-process.js';
 
 const ORDERS = 120;
+const PULLED = 8000;
 const ALL_ORDERS = '/orders?limit=5000&start=2000-01-01T00:00:00Z&end=2100-01-01T00:00:00Z';
 
 let upstream: TestServer;
@@ -93,4 +97,35 @@ describe('kill -9 of the local server during a push', () => {
     expect((await collectPages(up, '/stores')).items).toHaveLength(1);
     await kill9();
   }, 60_000);
+});
+
+describe('kill -9 of the local server during a pull', () => {
+  it('applies the whole catalog after the restart, once, without queueing it', async () => {
+    const upDb = openDatabase(join(upstream.dataDir, DATABASE_FILE), { synchronous: 'NORMAL' });
+    const catalog = generateCatalog(PULLED, upOrg.id, 7);
+    const upProducts = createProductStore(upDb);
+    upDb.transaction(() => catalog.forEach((product) => upProducts.insert(product)))();
+    upDb.close();
+    const local = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
+    const pulled = () => (local.prepare("SELECT count(*) AS n FROM products WHERE id LIKE 'p%'").get() as { n: number }).n;
+    try {
+      await startLocal();
+      const ends = Date.now() + 30_000;
+      while (pulled() === 0 && Date.now() < ends) await new Promise((r) => setTimeout(r, 2));
+      await kill9();
+      expect(pulled()).toBeGreaterThan(0);
+      expect(pulled()).toBeLessThan(PULLED);
+      const queued = (local.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n;
+
+      await startLocal();
+      const ready = Date.now() + 30_000;
+      while (pulled() < PULLED && Date.now() < ready) await new Promise((r) => setTimeout(r, 50));
+      expect(pulled()).toBe(PULLED);
+      expect(local.prepare("SELECT count(*) AS n FROM sync_ids WHERE kind = 'product' AND local_id LIKE 'p%'").get()).toEqual({ n: PULLED });
+      expect((local.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n).toBe(queued);
+    } finally {
+      local.close();
+      await kill9();
+    }
+  }, 90_000);
 });
