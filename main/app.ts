@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { authenticate } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
+import { idempotency } from './http/idempotency.js';
 import { requestLog } from './http/request-log.js';
 import { categoryRoutes } from './http/routes/categories.js';
 import { identityLogFeatureGate, identityLogRoutes } from './http/routes/identity-logs.js';
@@ -12,6 +13,7 @@ import { productRoutes } from './http/routes/products.js';
 import { storedImageRoutes } from './http/routes/stored-images.js';
 import { storeRoutes } from './http/routes/stores.js';
 import { supplierRoutes } from './http/routes/suppliers.js';
+import { scheduleSyncAfterWrites, syncRoutes } from './http/routes/sync.js';
 import { systemRoutes } from './http/routes/system.js';
 import type { ImageStore } from './images/store.js';
 import { IMAGES_PATH } from './rules/image-urls.js';
@@ -23,7 +25,9 @@ import type { Clock } from './services/clock.js';
 import { createServices, type Services } from './services/index.js';
 import { createProductImageService, releaseReplacedImages } from './services/product-images.js';
 import type { Db } from './storage/database.js';
+import { createIdempotencyKeyStore } from './storage/idempotency-keys.js';
 import { createProductImageStore } from './storage/product-images.js';
+import { createSync, type Sync, type SyncOptions } from './sync/index.js';
 import { PROJECT_ROOT, VERSION } from './version.js';
 
 export const API_PREFIX = '/api/v1';
@@ -42,17 +46,29 @@ export interface AppDeps {
   search?: SearchBuildOptions | undefined;
   /** The names this server answers to and the origins allowed to call it from a browser. */
   localNames: LocalNames;
+  /** Pace and upstream of the sync worker; the defaults suit production. */
+  sync?: SyncOptions | undefined;
 }
 
-/** Builds the express app over one database. Listening is the caller's job. */
-export function createApp(deps: AppDeps): { app: Express; services: Services } {
+/** Builds the express app over one database. Listening and starting the sync worker are the caller's job. */
+export function createApp(deps: AppDeps): { app: Express; services: Services; sync: Sync } {
   const imageRecords = createProductImageStore(deps.db);
+  const releaseImages = releaseReplacedImages(deps.images, imageRecords);
   const services = createServices({
     db: deps.db,
     clock: deps.clock,
     search: deps.search,
-    productListeners: [releaseReplacedImages(deps.images, imageRecords)],
+    productListeners: [releaseImages],
     scaleLabels: createScaleLabels({ db: deps.db, clock: deps.clock }).reader,
+  });
+  const sync = createSync({
+    db: deps.db,
+    clock: deps.clock,
+    logger: deps.logger,
+    services,
+    imagePath: (file) => deps.images.pathOf(file),
+    productListeners: [services.search, releaseImages],
+    options: deps.sync,
   });
   const productImages = createProductImageService({ products: services.products, images: deps.images, records: imageRecords, clock: deps.clock });
   productImages.removeOrphans();
@@ -71,6 +87,8 @@ export function createApp(deps: AppDeps): { app: Express; services: Services } {
   api.use(authenticate(services.organizations));
   api.use('/identity-logs', identityLogFeatureGate);
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(idempotency(createIdempotencyKeyStore(deps.db), deps.clock));
+  api.use(scheduleSyncAfterWrites(sync.worker));
   api.use(productRoutes(services.products));
   api.use(productImageRoutes(productImages, { publicUrl: deps.publicUrl }));
   api.use(supplierRoutes(services.suppliers));
@@ -78,11 +96,12 @@ export function createApp(deps: AppDeps): { app: Express; services: Services } {
   api.use(storeRoutes(services.retailStores));
   api.use(orderRoutes(services.orders));
   api.use(identityLogRoutes(services.identityLogs));
+  api.use(syncRoutes(sync.admin));
 
   app.use(API_PREFIX, api);
   // The status page and, in the Electron app, the window's content.
   app.use(express.static(join(PROJECT_ROOT, 'renderer'), { index: 'index.html', dotfiles: 'ignore', redirect: false }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
-  return { app, services };
+  return { app, services, sync };
 }

@@ -11,6 +11,7 @@ import { startDailyPurge } from './retention/daily-purge.js';
 import { createPersonalDataRetention } from './retention/personal-data.js';
 import type { SearchBuildOptions } from './search/product-search.js';
 import { localNames } from './security/local-names.js';
+import type { SyncOptions } from './sync/index.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { lockDataFolder } from './storage/data-folder-lock.js';
 import { DATABASE_FILE, openDatabase, type Db, type Synchronous } from './storage/database.js';
@@ -31,6 +32,8 @@ export interface StartOptions {
   synchronous?: Synchronous;
   /** Pace of the product search index build that starts once the server listens. */
   search?: SearchBuildOptions;
+  /** Pace and upstream of the sync worker. */
+  sync?: SyncOptions;
 }
 
 /** Opens the data folder and serves the API. Used by `npm start`, Electron and tests alike. */
@@ -47,7 +50,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   const clock = options.clock ?? systemClock;
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
-  const { app, services } = createApp({
+  const { app, services, sync } = createApp({
     db,
     clock,
     logger,
@@ -60,6 +63,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       allowedHosts: config.allowedHosts ?? [],
       allowedOrigins: config.allowedOrigins ?? [],
     }),
+    sync: options.sync,
   });
 
   let server: Server;
@@ -79,15 +83,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Not awaited: the API answers at once; `q` answers 503 until an organization's index is complete.
   services.search.build().catch((err: unknown) => logger.error({ err }, 'building the product search index failed'));
   const stopPurge = startDailyPurge(createPersonalDataRetention({ db, clock }), logger);
+  sync.worker.start();
 
   return {
     url,
     port,
     credentialsFile,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        services.search.stop();
-        stopPurge();
+    close: async () => {
+      services.search.stop();
+      stopPurge();
+      await sync.worker.stop();
+      await new Promise<void>((resolve, reject) => {
         server.close((err) => {
           let failure: unknown = err;
           try {
@@ -103,6 +109,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           else resolve();
         });
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

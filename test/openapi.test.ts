@@ -49,6 +49,8 @@ const EXTENSIONS = [
   'POST /identity-logs/blocked',
   'GET /identity-logs/blocked/{blockedId}',
   'DELETE /identity-logs/blocked/{blockedId}',
+  'GET /sync',
+  'GET /sync/parked',
 ];
 
 describe('GET /openapi.json', () => {
@@ -83,5 +85,16 @@ describe('GET /openapi.json', () => {
     expect(list.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ValidationError' });
     expect(doc.components.schemas.Product.properties.scaleLabel).toEqual({ $ref: '#/components/schemas/ScaleLabel' });
     expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['barcode', 'cursor', 'limit', 'offset', 'q', 'showOnScale', 'store', 'updatedSince']);
+  });
+
+  it('offers Idempotency-Key on every POST', async () => {
+    const doc = (await api(server.url).get('/openapi.json')).body;
+    const posts = Object.entries(doc.paths as Record<string, Record<string, any>>).filter(([, methods]) => methods.post);
+    expect(posts.length).toBeGreaterThan(10);
+    for (const [path, methods] of posts) {
+      const header = methods.post.parameters.find((p: { in: string; name: string }) => p.in === 'header' && p.name === 'idempotency-key');
+      expect(header, path).toMatchObject({ required: false, schema: { type: 'string', maxLength: 255 } });
+      expect(methods.post.responses, path).toHaveProperty('422');
+    }
   });
 });

@@ -77,7 +77,7 @@ describe('GET /images/{file}', () => {
       '/products/{productId}/image': {
         post: expect.objectContaining({
           requestBody: expect.objectContaining({ content: { 'multipart/form-data': expect.objectContaining({ schema: expect.anything() }) } }),
-          responses: { 200: described, 400: described, 403: described, 404: described, 413: described },
+          responses: { 200: described, 400: described, 403: described, 404: described, 409: described, 413: described, 422: described },
         }),
         delete: expect.objectContaining({ responses: { 200: described, 403: described, 404: described } }),
       },

@@ -3,6 +3,7 @@ import type { CliCommand } from './command.js';
 import { orgCommands } from './org-commands.js';
 import { retentionCommands } from './retention-commands.js';
 import { scaleCommands } from './scale-commands.js';
+import { syncCommands } from './sync-commands.js';
 
 /** Every administration command; each area adds its own list. */
-export const commands: CliCommand[] = [...orgCommands, ...scaleCommands, ...retentionCommands, ...backupCommands];
+export const commands: CliCommand[] = [...orgCommands, ...syncCommands, ...scaleCommands, ...retentionCommands, ...backupCommands];

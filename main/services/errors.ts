@@ -59,3 +59,7 @@ export class ValidationFailed extends ApiError {
 export class SearchUnavailable extends ApiError {
   readonly status = 503;
 }
+
+export class UnprocessableEntity extends ApiError {
+  readonly status = 422;
+}

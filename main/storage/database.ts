@@ -33,3 +33,20 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   applyMigrations(db);
   return db;
 }
+
+/**
+ * Runs `write` with `synchronous = NORMAL`: its commit skips the fsync, and
+ * the next commit under FULL (any local write) makes it durable with its own.
+ * Only for writes that can be redone after a crash (pulled rows, bookkeeping
+ * an idempotent retry restores). Switched back before any other statement runs.
+ */
+export function withoutFsync<T>(db: Db, write: () => T): T {
+  const before = db.pragma('synchronous', { simple: true }) as number;
+  if (before <= 1) return write();
+  db.pragma('synchronous = NORMAL');
+  try {
+    return write();
+  } finally {
+    db.pragma(`synchronous = ${before}`);
+  }
+}

@@ -1,15 +1,31 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { StandardErrorSchema } from '../api/common.js';
+import { IdempotencyHeadersSchema } from '../api/idempotency.js';
 import { registerCategoryPaths } from './categories.js';
-import type { PathRegistrar } from './helpers.js';
+import { json, type PathRegistrar } from './helpers.js';
 import { registerIdentityLogPaths } from './identity-logs.js';
 import { registerOrderPaths } from './orders.js';
 import { registerProductImagePaths } from './product-images.js';
 import { registerProductPaths } from './products.js';
 import { registerStorePaths } from './stores.js';
 import { registerSupplierPaths } from './suppliers.js';
+import { registerSyncPaths } from './sync.js';
 import { registerSystemPaths } from './system.js';
 
-const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerStorePaths, registerOrderPaths, registerIdentityLogPaths];
+const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerStorePaths, registerOrderPaths, registerIdentityLogPaths, registerSyncPaths];
+
+/** Every POST takes `Idempotency-Key`; the header and its two answers are described once, here. */
+function withIdempotencyKey(route: RouteConfig): RouteConfig {
+  return {
+    ...route,
+    request: { ...route.request, headers: IdempotencyHeadersSchema },
+    responses: {
+      ...route.responses,
+      409: json(StandardErrorSchema, 'A request with the same `Idempotency-Key` is still running (or the record conflicts).'),
+      422: json(StandardErrorSchema, 'The `Idempotency-Key` was already used with another body.'),
+    },
+  };
+}
 
 /** The OpenAPI 3.1 document of every endpoint, generated from the zod schemas. */
 export function buildOpenApiDocument(serverVersion: string) {
@@ -19,6 +35,8 @@ export function buildOpenApiDocument(serverVersion: string) {
     scheme: 'bearer',
     description: 'Organization API key. Read keys may only GET; write keys may do everything.',
   });
+  const registerPath = registry.registerPath.bind(registry);
+  registry.registerPath = (route: RouteConfig) => registerPath(route.method === 'post' ? withIdempotencyKey(route) : route);
   for (const register of registrars) register(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

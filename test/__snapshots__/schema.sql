@@ -38,6 +38,16 @@ CREATE TABLE categories (
   lastupdate TEXT NOT NULL
 );
 
+CREATE TABLE idempotency_keys (
+  org_id TEXT NOT NULL,
+  key TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (org_id, key)
+) WITHOUT ROWID;
+
 CREATE TABLE identity_logs (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id),
@@ -91,7 +101,7 @@ CREATE TABLE outbox (
   state TEXT NOT NULL DEFAULT 'pending',
   attempts INTEGER NOT NULL DEFAULT 0,
   last_error TEXT
-);
+, upstream_status INTEGER, parked_at TEXT, done_at TEXT, retries INTEGER NOT NULL DEFAULT 0);
 
 CREATE TABLE product_alias_codes (
   org_id TEXT NOT NULL,
@@ -227,13 +237,23 @@ CREATE TABLE sync_config (
   upstream_url TEXT NOT NULL,
   interval_seconds INTEGER NOT NULL DEFAULT 30,
   configured_at TEXT NOT NULL
-);
+, upstream_key TEXT NOT NULL DEFAULT '', state TEXT NOT NULL DEFAULT 'idle', last_push_at TEXT, last_pull_at TEXT, last_error TEXT, lease_owner TEXT, lease_until TEXT, run_requested_at TEXT, last_round TEXT);
+
+CREATE TABLE sync_ids (
+  org_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  local_id TEXT NOT NULL,
+  upstream_id TEXT NOT NULL,
+  PRIMARY KEY (org_id, kind, local_id)
+) WITHOUT ROWID;
 
 CREATE INDEX api_keys_org ON api_keys (org_id, created_at);
 
 CREATE INDEX blocked_identities_org_list ON blocked_identities (org_id, deleted, id);
 
 CREATE INDEX categories_org_list ON categories (org_id, deleted, id);
+
+CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
 
 CREATE INDEX identity_logs_org_date ON identity_logs (org_id, log_date, id);
 
@@ -242,6 +262,10 @@ CREATE INDEX orders_org_date ON orders (org_id, order_date, id);
 CREATE UNIQUE INDEX orders_org_order_id ON orders (org_id, order_id);
 
 CREATE INDEX outbox_by_resource ON outbox (resource, resource_id);
+
+CREATE INDEX outbox_org_resource ON outbox (org_id, resource_id, state);
+
+CREATE INDEX outbox_org_state ON outbox (org_id, state, seq);
 
 CREATE INDEX outbox_pending ON outbox (state, seq);
 
@@ -258,3 +282,5 @@ CREATE INDEX products_org_scale ON products (org_id, deleted, show_on_scale, id)
 CREATE INDEX stores_org_list ON stores (org_id, deleted, id);
 
 CREATE INDEX suppliers_org_by_name ON suppliers (org_id, deleted, name, id);
+
+CREATE INDEX sync_ids_upstream ON sync_ids (org_id, kind, upstream_id);

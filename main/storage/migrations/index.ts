@@ -4,6 +4,8 @@ import { orders } from './0003-orders.js';
 import { identityLogs } from './0004-identity-logs.js';
 import { productImages } from './0005-product-images.js';
 import { syncConfig } from './0006-sync-config.js';
+import { syncState } from './0007-sync-state.js';
+import { idempotencyKeys } from './0008-idempotency-keys.js';
 import { scaleLabelRules } from './0009-scale-label-rules.js';
 import { productFeed } from './0010-product-feed.js';
 import { personalDataRetention } from './0011-personal-data-retention.js';
@@ -15,4 +17,16 @@ export interface Migration {
 }
 
 /** Every migration in order. Append new files; never edit one that has shipped. */
-export const migrations: Migration[] = [foundation, catalog, orders, identityLogs, productImages, syncConfig, scaleLabelRules, productFeed, personalDataRetention];
+export const migrations: Migration[] = [
+  foundation,
+  catalog,
+  orders,
+  identityLogs,
+  productImages,
+  syncConfig,
+  syncState,
+  idempotencyKeys,
+  scaleLabelRules,
+  productFeed,
+  personalDataRetention,
+];

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Clock } from '../services/clock.js';
+import { BadRequest, Conflict, UnprocessableEntity } from '../services/errors.js';
+import type { IdempotencyKeyStore } from '../storage/idempotency-keys.js';
+import { callerOf } from './auth.js';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+/** How long a first answer is kept and replayed. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const MAX_KEY_LENGTH = 255;
+
+/**
+ * What makes two requests "the same". A JSON body is compared by its parsed
+ * value; an upload, whose bytes are streamed to the image store and never held
+ * in memory, by its declared type (without the multipart boundary) and length.
+ */
+function fingerprintOf(req: Request): string {
+  const hash = createHash('sha256').update(`${req.method} ${req.baseUrl}${req.path}\n`);
+  const type = req.headers['content-type'] ?? '';
+  if (/^application\/json\b/i.test(type)) hash.update(JSON.stringify(req.body ?? null));
+  else hash.update(`${type.split(';')[0]?.trim().toLowerCase()}\n${req.headers['content-length'] ?? ''}`);
+  return hash.digest('hex');
+}
+
+function readKey(req: Request): string | undefined {
+  const key = req.get(IDEMPOTENCY_HEADER);
+  if (key === undefined) return undefined;
+  if (key.length === 0 || key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+    throw new BadRequest(`${IDEMPOTENCY_HEADER}: must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters without spaces`);
+  }
+  return key;
+}
+
+/**
+ * `Idempotency-Key` on every POST: the first answer (status and body) is kept
+ * for 24 hours per organization and key and replayed to a repeat with the same
+ * body; another body is 422, a repeat while the first still runs is 409. Server
+ * errors are not kept, so a retry runs again. Runs after `authenticate` and the
+ * JSON parser.
+ */
+export function idempotency(store: IdempotencyKeyStore, clock: Clock): RequestHandler {
+  // Requests still running, by organization and key, with their fingerprint.
+  const running = new Map<string, string>();
+  let sincePurge = 0;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'POST') return next();
+    const key = readKey(req);
+    if (key === undefined) return next();
+    const orgId = callerOf(res).orgId;
+    const slot = `${orgId}\n${key}`;
+    const now = clock.now();
+    const fingerprint = fingerprintOf(req);
+    const cutoff = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
+    if (++sincePurge >= 100) {
+      sincePurge = 0;
+      store.purgeBefore(cutoff);
+    }
+    const inFlight = running.get(slot);
+    let known = inFlight === undefined ? store.get(orgId, key) : undefined;
+    if (known && known.createdAt < cutoff) {
+      store.forget(orgId, key);
+      known = undefined;
+    }
+    if ((known?.fingerprint ?? inFlight ?? fingerprint) !== fingerprint) {
+      throw new UnprocessableEntity(`${IDEMPOTENCY_HEADER} ${JSON.stringify(key)} was already used with another request body; use a new key`);
+    }
+    if (inFlight !== undefined) {
+      throw new Conflict(`A request with ${IDEMPOTENCY_HEADER} ${JSON.stringify(key)} is still being processed; retry after it has been answered`);
+    }
+    if (known) {
+      res.set(REPLAYED_HEADER, 'true');
+      res.status(known.status).type('application/json').send(known.body);
+      return;
+    }
+    running.set(slot, fingerprint);
+    // Kept as the answer is sent, not when the socket closes: the client may
+    // repeat the request the moment the answer reaches it.
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      if (running.delete(slot) && res.statusCode < 500) {
+        store.save(orgId, key, { fingerprint, status: res.statusCode, body: JSON.stringify(body), createdAt: now.toISOString() });
+      }
+      return json(body);
+    };
+    res.on('close', () => running.delete(slot));
+    next();
+  };
+}

@@ -1,0 +1,145 @@
+import type { Db } from '../storage/database.js';
+
+/** What the worker can be doing for one organization, as `GET /sync` reports it. */
+export type SyncState = 'off' | 'idle' | 'pushing' | 'pulling' | 'offline' | 'refused';
+
+export interface SyncConfig {
+  orgId: string;
+  upstreamUrl: string;
+  /** The upstream write key: handed to the upstream client only, never printed, logged or returned. */
+  upstreamKey: string;
+  intervalSeconds: number;
+  configuredAt: string;
+  state: Exclude<SyncState, 'off'>;
+  lastPushAt: string | undefined;
+  lastPullAt: string | undefined;
+  lastError: string | undefined;
+  /** Set by `sync run` for the server's worker to pick up. */
+  runRequestedAt: string | undefined;
+}
+
+interface RawConfig {
+  org_id: string;
+  upstream_url: string;
+  upstream_key: string;
+  interval_seconds: number;
+  configured_at: string;
+  state: SyncConfig['state'];
+  last_push_at: string | null;
+  last_pull_at: string | null;
+  last_error: string | null;
+  run_requested_at: string | null;
+}
+
+const fromRow = (row: RawConfig): SyncConfig => ({
+  orgId: row.org_id,
+  upstreamUrl: row.upstream_url,
+  upstreamKey: row.upstream_key,
+  intervalSeconds: row.interval_seconds,
+  configuredAt: row.configured_at,
+  state: row.state,
+  lastPushAt: row.last_push_at ?? undefined,
+  lastPullAt: row.last_pull_at ?? undefined,
+  lastError: row.last_error ?? undefined,
+  runRequestedAt: row.run_requested_at ?? undefined,
+});
+
+/** The `sync_config` table: a row exists exactly while sync is configured for the organization. */
+export function createSyncConfigStore(db: Db) {
+  const upsert = db.prepare(`
+    INSERT INTO sync_config (org_id, upstream_url, upstream_key, interval_seconds, configured_at, state)
+    VALUES (@orgId, @url, @key, @interval, @now, 'idle')
+    ON CONFLICT (org_id) DO UPDATE SET upstream_url = @url, upstream_key = @key, interval_seconds = @interval,
+      configured_at = @now, state = 'idle', last_error = NULL`);
+  const remove = db.prepare('DELETE FROM sync_config WHERE org_id = ?');
+  const byOrg = db.prepare<[string], RawConfig>('SELECT * FROM sync_config WHERE org_id = ?');
+  const all = db.prepare<[], RawConfig>('SELECT * FROM sync_config ORDER BY org_id');
+  const setState = db.prepare('UPDATE sync_config SET state = ?, last_error = ? WHERE org_id = ?');
+  const setStateOnly = db.prepare('UPDATE sync_config SET state = ? WHERE org_id = ?');
+  const pushedAt = db.prepare('UPDATE sync_config SET last_push_at = ? WHERE org_id = ?');
+  const pulledAt = db.prepare('UPDATE sync_config SET last_pull_at = ? WHERE org_id = ?');
+  const resetBusy = db.prepare("UPDATE sync_config SET state = 'idle' WHERE state IN ('pushing', 'pulling')");
+  const takeLease = db.prepare(
+    'UPDATE sync_config SET lease_owner = @owner, lease_until = @until WHERE org_id = @orgId AND (lease_owner IS NULL OR lease_owner = @owner OR lease_until < @now)',
+  );
+  const leaseOwner = db.prepare<[string], { lease_owner: string | null }>('SELECT lease_owner FROM sync_config WHERE org_id = ?');
+  const dropLease = db.prepare('UPDATE sync_config SET lease_owner = NULL, lease_until = NULL WHERE org_id = ? AND lease_owner = ?');
+  const requestRun = db.prepare('UPDATE sync_config SET run_requested_at = ? WHERE org_id = ?');
+  const takeRequest = db.prepare('UPDATE sync_config SET run_requested_at = NULL WHERE org_id = ? AND run_requested_at = ?');
+  const writeRound = db.prepare('UPDATE sync_config SET last_round = ? WHERE org_id = ?');
+  const readRound = db.prepare<[string], { last_round: string | null }>('SELECT last_round FROM sync_config WHERE org_id = ?');
+  const stealLease = db.prepare('UPDATE sync_config SET lease_owner = NULL WHERE org_id = ? AND lease_owner = ?');
+
+  return {
+    configure(orgId: string, settings: { url: string; key: string; intervalSeconds: number }, now: string): void {
+      upsert.run({ orgId, url: settings.url, key: settings.key, interval: settings.intervalSeconds, now });
+    },
+    /** Deletes the row; true when sync was configured. */
+    disable(orgId: string): boolean {
+      return remove.run(orgId).changes === 1;
+    },
+    get(orgId: string): SyncConfig | undefined {
+      const row = byOrg.get(orgId);
+      return row && fromRow(row);
+    },
+    list(): SyncConfig[] {
+      return all.all().map(fromRow);
+    },
+    setState(orgId: string, state: SyncConfig['state'], lastError?: string | null): void {
+      if (lastError === undefined) setStateOnly.run(state, orgId);
+      else setState.run(state, lastError, orgId);
+    },
+    recordPush(orgId: string, at: string): void {
+      pushedAt.run(at, orgId);
+    },
+    recordPull(orgId: string, at: string): void {
+      pulledAt.run(at, orgId);
+    },
+    /** At start-up: no round runs yet, whatever a stopped process last wrote. */
+    resetBusyStates(): void {
+      resetBusy.run();
+    },
+    /**
+     * One round at a time per organization across processes (the server's
+     * worker and `sync run`). The owner names its process id, so a lease of a
+     * process that died (kill -9) is taken over at once instead of expiring.
+     */
+    acquireLease(orgId: string, owner: string, now: Date, ttlMs: number): boolean {
+      const current = leaseOwner.get(orgId)?.lease_owner;
+      if (current && current !== owner && !processAlive(current)) stealLease.run(orgId, current);
+      const until = new Date(now.getTime() + ttlMs).toISOString();
+      return takeLease.run({ orgId, owner, until, now: now.toISOString() }).changes === 1;
+    },
+    requestRun(orgId: string, at: string): void {
+      requestRun.run(at, orgId);
+    },
+    /** Clears the request made at `at`; false when it was already taken (or replaced). */
+    takeRunRequest(orgId: string, at: string): boolean {
+      return takeRequest.run(orgId, at).changes === 1;
+    },
+    /** The outcome of a requested round, tagged with the request's time. */
+    recordRequestedRound(orgId: string, requestedAt: string, report: object): void {
+      writeRound.run(JSON.stringify({ requestedAt, ...report }), orgId);
+    },
+    requestedRound(orgId: string): ({ requestedAt: string } & Record<string, unknown>) | undefined {
+      const text = readRound.get(orgId)?.last_round;
+      return text ? (JSON.parse(text) as { requestedAt: string } & Record<string, unknown>) : undefined;
+    },
+    releaseLease(orgId: string, owner: string): void {
+      dropLease.run(orgId, owner);
+    },
+  };
+}
+
+function processAlive(owner: string): boolean {
+  const pid = Number(owner.split(':')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export type SyncConfigStore = ReturnType<typeof createSyncConfigStore>;

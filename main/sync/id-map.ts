@@ -1,0 +1,30 @@
+import type { Db } from '../storage/database.js';
+import type { SyncKind } from './resources.js';
+
+/** Local id to upstream id per kind (table `sync_ids`); rows known upstream under their own id map to themselves. */
+export function createIdMap(db: Db) {
+  const upstreamOf = db.prepare<[string, string, string], { upstream_id: string }>(
+    'SELECT upstream_id FROM sync_ids WHERE org_id = ? AND kind = ? AND local_id = ?',
+  );
+  const put = db.prepare('INSERT OR REPLACE INTO sync_ids (org_id, kind, local_id, upstream_id) VALUES (?, ?, ?, ?)');
+  const allOf = db.prepare<[string, string], { local_id: string; upstream_id: string }>(
+    'SELECT local_id, upstream_id FROM sync_ids WHERE org_id = ? AND kind = ?',
+  );
+
+  return {
+    upstreamOf(orgId: string, kind: SyncKind, localId: string): string | undefined {
+      return upstreamOf.get(orgId, kind, localId)?.upstream_id;
+    },
+    record(orgId: string, kind: SyncKind, localId: string, upstreamId: string): void {
+      put.run(orgId, kind, localId, upstreamId);
+    },
+    /** Every mapping of a kind, upstream id to local id. */
+    byUpstreamId(orgId: string, kind: SyncKind): Map<string, string> {
+      const out = new Map<string, string>();
+      for (const row of allOf.iterate(orgId, kind)) out.set(row.upstream_id, row.local_id);
+      return out;
+    },
+  };
+}
+
+export type IdMap = ReturnType<typeof createIdMap>;

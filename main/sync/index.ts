@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Clock } from '../services/clock.js';
+import type { Services } from '../services/index.js';
+import type { ProductListener } from '../services/products.js';
+import type { Db } from '../storage/database.js';
+import { createSyncConfigStore, type SyncConfig } from './config-store.js';
+import { createIdMap } from './id-map.js';
+import { createOutboxQueue } from './outbox-queue.js';
+import type { RoundDeps } from './round.js';
+import { createSyncAdmin } from './sync-admin.js';
+import { httpUpstream, type Upstream } from './upstream.js';
+import { createSyncWorker, type SyncWorkerOptions } from './worker.js';
+
+export interface SyncOptions extends SyncWorkerOptions {
+  /** Builds the upstream client of a configuration; default: HTTP with the configured URL and key. */
+  upstreamFor?: (config: SyncConfig) => Upstream;
+  /** Time allowed for one upstream call, in milliseconds; default 30,000. */
+  timeoutMs?: number;
+}
+
+/** The sync module over one database: settings, the round's parts, and the worker that runs rounds. */
+export function createSync(deps: {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  services: Services;
+  imagePath: (file: string) => string | undefined;
+  productListeners: ProductListener[];
+  options?: SyncOptions | undefined;
+}) {
+  const options = deps.options ?? {};
+  // Aborted by the worker's stop(): a call to a hung upstream must not hold up a shutdown.
+  const shutdown = new AbortController();
+  const configs = createSyncConfigStore(deps.db);
+  const queue = createOutboxQueue(deps.db);
+  const roundDeps: RoundDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    logger: deps.logger,
+    services: deps.services,
+    configs,
+    queue,
+    ids: createIdMap(deps.db),
+    imagePath: deps.imagePath,
+    productListeners: deps.productListeners,
+    upstreamFor:
+      options.upstreamFor ??
+      ((config) => httpUpstream(config.upstreamUrl, config.upstreamKey, { timeoutMs: options.timeoutMs, signal: shutdown.signal })),
+    owner: `${process.pid}:${randomBytes(6).toString('hex')}`,
+  };
+  return {
+    admin: createSyncAdmin({ configs, queue, organizations: deps.services.stores.organizations, clock: deps.clock }),
+    configs,
+    queue,
+    roundDeps,
+    worker: createSyncWorker(roundDeps, { ...options, onStop: () => shutdown.abort() }),
+  };
+}
+
+export type Sync = ReturnType<typeof createSync>;

@@ -1,0 +1,128 @@
+import type { Db } from '../storage/database.js';
+import type { OutboxOperation } from '../storage/outbox.js';
+
+/** An outbox entry as the worker reads it. */
+export interface QueuedEntry {
+  seq: number;
+  resource: string;
+  resourceId: string;
+  operation: OutboxOperation;
+  body: Record<string, unknown>;
+  createdAt: string;
+  /** Times an operator sent it back to the queue after it was parked. */
+  retries: number;
+}
+
+export interface ParkedEntry {
+  id: number;
+  operation: OutboxOperation;
+  resource: string;
+  resourceId: string;
+  status: number;
+  message: string;
+  parkedAt: string;
+}
+
+interface RawEntry {
+  seq: number;
+  resource: string;
+  resource_id: string;
+  operation: OutboxOperation;
+  body: string;
+  created_at: string;
+  retries: number;
+}
+
+const toEntry = (row: RawEntry): QueuedEntry => ({
+  seq: row.seq,
+  resource: row.resource,
+  resourceId: row.resource_id,
+  operation: row.operation,
+  body: JSON.parse(row.body) as Record<string, unknown>,
+  createdAt: row.created_at,
+  retries: row.retries,
+});
+
+/** The outbox from the sync worker's side: what waits, what is parked, what was pushed. */
+export function createOutboxQueue(db: Db) {
+  const pendingAfter = db.prepare<[string, number, number], RawEntry>(
+    "SELECT seq, resource, resource_id, operation, body, created_at, retries FROM outbox WHERE org_id = ? AND state = 'pending' AND seq > ? ORDER BY seq LIMIT ?",
+  );
+  const counts = db.prepare<[string], { pending: number; parked: number; oldest: string | null }>(
+    `SELECT count(*) FILTER (WHERE state = 'pending') AS pending, count(*) FILTER (WHERE state = 'parked') AS parked,
+       min(created_at) FILTER (WHERE state = 'pending') AS oldest FROM outbox WHERE org_id = ? AND state IN ('pending', 'parked')`,
+  );
+  const markPushed = db.prepare("UPDATE outbox SET state = 'pushed', done_at = ?, last_error = NULL, upstream_status = ? WHERE seq = ? AND state = 'pending'");
+  const park = db.prepare(
+    "UPDATE outbox SET state = 'parked', upstream_status = ?, last_error = ?, parked_at = ?, attempts = attempts + 1 WHERE seq = ? AND state = 'pending'",
+  );
+  const failed = db.prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE seq = ?');
+  const parked = db.prepare<[string], { seq: number; operation: OutboxOperation; resource: string; resource_id: string; upstream_status: number; last_error: string; parked_at: string }>(
+    "SELECT seq, operation, resource, resource_id, upstream_status, last_error, parked_at FROM outbox WHERE org_id = ? AND state = 'parked' ORDER BY seq",
+  );
+  const retryOne = db.prepare("UPDATE outbox SET state = 'pending', parked_at = NULL, retries = retries + 1 WHERE org_id = ? AND seq = ? AND state = 'parked'");
+  const retryAll = db.prepare("UPDATE outbox SET state = 'pending', parked_at = NULL, retries = retries + 1 WHERE org_id = ? AND state = 'parked'");
+  const discard = db.prepare("UPDATE outbox SET state = 'discarded', done_at = ? WHERE org_id = ? AND seq = ? AND state = 'parked'");
+  const unpushedOf = db.prepare<[string], { resource_id: string; operation: OutboxOperation; body: string }>(
+    "SELECT resource_id, operation, body FROM outbox WHERE org_id = ? AND state IN ('pending', 'parked') AND resource NOT IN ('order', 'identity-log')",
+  );
+  const unpushedCreate = db.prepare<[string, string, string], { seq: number }>(
+    "SELECT seq FROM outbox WHERE org_id = ? AND resource = ? AND resource_id = ? AND operation = 'create' AND state IN ('pending', 'parked') LIMIT 1",
+  );
+
+  return {
+    /** Pending entries after `afterSeq`, oldest first. */
+    pendingAfter(orgId: string, afterSeq: number, limit: number): QueuedEntry[] {
+      return pendingAfter.all(orgId, afterSeq, limit).map(toEntry);
+    },
+    counts(orgId: string): { pending: number; parked: number; oldestPendingAt: string | undefined } {
+      const row = counts.get(orgId) ?? { pending: 0, parked: 0, oldest: null };
+      return { pending: row.pending, parked: row.parked, oldestPendingAt: row.oldest ?? undefined };
+    },
+    markPushed(seq: number, status: number, now: string): void {
+      markPushed.run(now, status, seq);
+    },
+    park(seq: number, status: number, message: string, now: string): void {
+      park.run(status, message, now, seq);
+    },
+    recordFailure(seq: number, message: string): void {
+      failed.run(message, seq);
+    },
+    parked(orgId: string): ParkedEntry[] {
+      return parked.all(orgId).map((row) => ({
+        id: row.seq,
+        operation: row.operation,
+        resource: row.resource,
+        resourceId: row.resource_id,
+        status: row.upstream_status,
+        message: row.last_error,
+        parkedAt: row.parked_at,
+      }));
+    },
+    /** Parked entries back to the queue, in their original place; returns how many. */
+    retry(orgId: string, seq: number | 'all'): number {
+      return (seq === 'all' ? retryAll.run(orgId) : retryOne.run(orgId, seq)).changes;
+    },
+    /** A parked entry given up on; the row stays, state `discarded`, as the record of it. */
+    discard(orgId: string, seq: number, now: string): number {
+      return discard.run(now, orgId, seq).changes;
+    },
+    /** Per local catalog record id, the fields whose local change has not reached the upstream yet (`deleted` for a delete). */
+    unpushedFields(orgId: string): Map<string, Set<string>> {
+      const out = new Map<string, Set<string>>();
+      for (const row of unpushedOf.iterate(orgId)) {
+        let fields = out.get(row.resource_id);
+        if (!fields) out.set(row.resource_id, (fields = new Set()));
+        if (row.operation === 'delete') fields.add('deleted');
+        else for (const field of Object.keys(JSON.parse(row.body) as object)) fields.add(field);
+      }
+      return out;
+    },
+    /** Whether the record's creation still waits to reach the upstream (so its upstream id is unknown). */
+    hasUnpushedCreate(orgId: string, resource: string, id: string): boolean {
+      return unpushedCreate.get(orgId, resource, id) !== undefined;
+    },
+  };
+}
+
+export type OutboxQueue = ReturnType<typeof createOutboxQueue>;

@@ -1,0 +1,151 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { Clock } from '../services/clock.js';
+import type { ProductListener } from '../services/products.js';
+import { withoutFsync, type Db } from '../storage/database.js';
+import type { ProductRecord } from '../storage/products.js';
+import type { IdMap } from './id-map.js';
+import { mergeRecord, sameRecord } from './merge.js';
+import type { OutboxQueue } from './outbox-queue.js';
+import type { PullTarget } from './pull-targets.js';
+import { rewriteReferences, type SyncKind } from './resources.js';
+import { judge, type Verdict } from './retry-policy.js';
+import type { Upstream } from './upstream.js';
+
+type Row = Record<string, unknown>;
+
+export interface PullContext {
+  db: Db;
+  orgId: string;
+  queue: OutboxQueue;
+  ids: IdMap;
+  upstream: Upstream;
+  clock: Clock;
+  targets: PullTarget[];
+  /** Told about every product the pull changed, after its chunk is committed (search index, image files). */
+  productListeners: ProductListener[];
+  keepGoing: () => boolean;
+}
+
+export interface PullReport {
+  /** Local records created or changed by the pull. */
+  pulled: number;
+  stoppedBy: Exclude<Verdict, { kind: 'accepted' }> | undefined;
+}
+
+/** Upstream page size: the largest the v1 API serves. */
+const PAGE = 5000;
+/**
+ * Work done between two turns of the event loop, in milliseconds: rows are
+ * applied (and the search index told) in slices this long, so reads stay quick
+ * during a pull of 100,000 products.
+ */
+const SLICE_MS = 4;
+
+/** Reads the upstream catalog by cursor paging and applies it field by field, without queueing anything. */
+export async function pullCatalog(ctx: PullContext): Promise<PullReport> {
+  const report: PullReport = { pulled: 0, stoppedBy: undefined };
+  const localIds = new Map<SyncKind, Map<string, string>>();
+  const toLocal = (kind: SyncKind, id: string) => localIds.get(kind)?.get(id) ?? id;
+  for (const target of ctx.targets) {
+    const known = ctx.ids.byUpstreamId(ctx.orgId, target.kind);
+    localIds.set(target.kind, known);
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const query = `limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const result = await ctx.upstream.send({ method: 'GET', path: `${target.path}?${query}` });
+      const verdict = judge(result, ctx.clock.now());
+      if (verdict.kind === 'park' && verdict.message === 'Feature not available') break;
+      if (verdict.kind !== 'accepted' || result.kind !== 'answer') {
+        report.stoppedBy = verdict.kind === 'accepted' ? undefined : verdict;
+        return report;
+      }
+      const page = result.body as { data: Row[]; meta?: { nextCursor?: string } };
+      cursor = target.paged ? page.meta?.nextCursor : undefined;
+      for (let next = 0; next < page.data.length; ) {
+        if (!ctx.keepGoing()) return report;
+        const applied = applySlice(ctx, target, page.data, next, { known, seen, toLocal });
+        next = applied.next;
+        report.pulled += applied.changed;
+        await yieldToEventLoop();
+        await notifyProducts(ctx, target, applied.products);
+      }
+    } while (cursor);
+    report.pulled += await removeGone(ctx, target, known, seen);
+  }
+  return report;
+}
+
+interface Lookup {
+  known: Map<string, string>;
+  seen: Set<string>;
+  toLocal: (kind: SyncKind, id: string) => string;
+}
+
+/** Applies rows from `start` for about `SLICE_MS` in one transaction. */
+function applySlice(ctx: PullContext, target: PullTarget, rows: Row[], start: number, lookup: Lookup) {
+  const now = ctx.clock.now().toISOString();
+  const products: [ProductRecord | undefined, string][] = [];
+  const ends = performance.now() + SLICE_MS;
+  // Pulled rows can be pulled again: their commits need no fsync of their own.
+  return withoutFsync(ctx.db, () =>
+    ctx.db.transaction(() => {
+      // Read inside the transaction: a local write committed meanwhile is seen here.
+      const unpushed = ctx.queue.unpushedFields(ctx.orgId);
+      let changed = 0;
+      let next = start;
+      while (next < rows.length && (next === start || performance.now() < ends)) {
+        const row = rows[next++] as Row;
+        const upstreamId = String(row.id);
+        lookup.seen.add(upstreamId);
+        const localId = lookup.known.get(upstreamId) ?? upstreamId;
+        const local = target.get(ctx.orgId, localId);
+        const incoming = rewriteReferences(target.kind, { ...row, id: localId }, lookup.toLocal);
+        const merged = mergeRecord(local, incoming, unpushed.get(localId), target.keep);
+        if (!lookup.known.has(upstreamId)) {
+          ctx.ids.record(ctx.orgId, target.kind, localId, upstreamId);
+          lookup.known.set(upstreamId, localId);
+        }
+        if (local && sameRecord(local, merged)) continue;
+        target.write(ctx.orgId, merged, local !== undefined, now);
+        if (target.kind === 'product') products.push([local as ProductRecord | undefined, localId]);
+        changed += 1;
+      }
+      return { next, changed, products };
+    })(),
+  );
+}
+
+/** Soft-deletes records known upstream that the upstream no longer lists, unless deleting is a local change still queued. */
+async function removeGone(ctx: PullContext, target: PullTarget, known: Map<string, string>, seen: Set<string>): Promise<number> {
+  const now = ctx.clock.now().toISOString();
+  const changedProducts: [ProductRecord | undefined, string][] = [];
+  const count = ctx.db.transaction(() => {
+    const unpushed = ctx.queue.unpushedFields(ctx.orgId);
+    let removed = 0;
+    for (const [upstreamId, localId] of known) {
+      if (seen.has(upstreamId)) continue;
+      const local = target.get(ctx.orgId, localId);
+      if (!local || local.deleted === true || unpushed.has(localId)) continue;
+      target.write(ctx.orgId, { ...local, deleted: true }, true, now);
+      if (target.kind === 'product') changedProducts.push([local as ProductRecord, localId]);
+      removed += 1;
+    }
+    return removed;
+  })();
+  await notifyProducts(ctx, target, changedProducts);
+  return count;
+}
+
+/** Tells the product listeners (search index, image files) about committed changes, in slices of `SLICE_MS`. */
+async function notifyProducts(ctx: PullContext, target: PullTarget, changed: [ProductRecord | undefined, string][]): Promise<void> {
+  let ends = performance.now() + SLICE_MS;
+  for (const [before, id] of changed) {
+    const after = target.get(ctx.orgId, id) as ProductRecord;
+    for (const listener of ctx.productListeners) listener.productWritten(before, after);
+    if (performance.now() > ends) {
+      await yieldToEventLoop();
+      ends = performance.now() + SLICE_MS;
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import type { Clock } from '../services/clock.js';
+import { withoutFsync, type Db } from '../storage/database.js';
+import type { IdMap } from './id-map.js';
+import type { OutboxQueue, QueuedEntry } from './outbox-queue.js';
+import { KINDS, kindOf, referencesIn, rewriteReferences, type SyncKind } from './resources.js';
+import { judge, type Verdict } from './retry-policy.js';
+import type { Upstream, UpstreamRequest } from './upstream.js';
+
+export interface PushContext {
+  db: Db;
+  orgId: string;
+  queue: OutboxQueue;
+  ids: IdMap;
+  upstream: Upstream;
+  clock: Clock;
+  /** Path of a file in the image store (`DATA_DIR/images`), where queued uploads are read from. */
+  imagePath: (file: string) => string | undefined;
+  /** False once the round should end early (server shutting down). */
+  keepGoing: () => boolean;
+  onProgress?: (pushed: number) => void;
+}
+
+export interface PushReport {
+  pushed: number;
+  parked: number;
+  /** Why pushing stopped before the end of the queue, if it did. */
+  stoppedBy: Extract<Verdict, { kind: 'retry' | 'refused' }> | undefined;
+}
+
+type Built =
+  | { kind: 'send'; request: UpstreamRequest; creates: SyncKind | undefined }
+  | { kind: 'wait' }
+  | { kind: 'superseded' };
+
+const BATCH = 200;
+
+/** The v1 call that makes an entry's change upstream, or why it cannot go yet. */
+function build(ctx: PushContext, entry: QueuedEntry, kind: SyncKind): Built {
+  const { orgId, ids, queue } = ctx;
+  const unmapped = (k: SyncKind, id: string) => ids.upstreamOf(orgId, k, id) === undefined && queue.hasUnpushedCreate(orgId, k, id);
+  if (entry.operation !== 'create' && unmapped(kind, entry.resourceId)) return { kind: 'wait' };
+  if (referencesIn(kind, entry.body).some((ref) => unmapped(ref.kind, ref.id))) return { kind: 'wait' };
+  const translate = (k: SyncKind, id: string) => ids.upstreamOf(orgId, k, id) ?? id;
+  const spec = KINDS[kind];
+  // One key per entry and organization; the local organization id keeps two store PCs' keys apart.
+  // A retry after parking gets a new key: the upstream keeps refusals too and would replay the old one.
+  const idempotencyKey = `sync-${orgId}-${entry.seq}${entry.retries > 0 ? `-r${entry.retries}` : ''}`;
+  const target = `${spec.path}/${encodeURIComponent(translate(kind, entry.resourceId))}`;
+  if (entry.operation === 'create') {
+    const json = rewriteReferences(kind, entry.body, translate);
+    for (const field of spec.notWritable) delete json[field];
+    return { kind: 'send', request: { method: 'POST', path: spec.path, json, idempotencyKey }, creates: kind };
+  }
+  if (entry.operation === 'delete') {
+    return spec.deletes
+      ? { kind: 'send', request: { method: 'DELETE', path: target }, creates: undefined }
+      : { kind: 'send', request: { method: 'POST', path: target, json: { deleted: true }, idempotencyKey }, creates: undefined };
+  }
+  if (entry.resource === 'product-image') {
+    const file = ctx.imagePath(String(entry.body.file));
+    // A later image replaced this one and its file is gone; that later write is queued behind it.
+    if (file === undefined || !existsSync(file)) return { kind: 'superseded' };
+    const upload = { path: file, contentType: String(entry.body.contentType) };
+    return { kind: 'send', request: { method: 'POST', path: `${target}/image`, upload, idempotencyKey }, creates: undefined };
+  }
+  return { kind: 'send', request: { method: 'POST', path: target, json: rewriteReferences(kind, entry.body, translate), idempotencyKey }, creates: undefined };
+}
+
+const createdId = (body: unknown): string | undefined =>
+  body && typeof body === 'object' && 'id' in body && typeof body.id === 'string' ? body.id : undefined;
+
+/** Kinds whose creations nothing else refers to: sales and identity checks go out several at a time. */
+const CONCURRENT: ReadonlySet<SyncKind> = new Set(['order', 'identity-log']);
+/** Calls in flight at once for those kinds. */
+const WINDOW = 8;
+
+/**
+ * Pushes pending entries in order. Catalog writes go one at a time; sales and
+ * identity checks, which nothing refers to, go up to `WINDOW` at a time (never
+ * two of the same record). A refused entry is parked and the records it leaves
+ * unfinished (the same record, or one whose creation it is) wait behind it; a
+ * retryable failure ends the push with the entry still pending.
+ */
+export async function pushPending(ctx: PushContext): Promise<PushReport> {
+  const { db, orgId, queue, ids } = ctx;
+  const report: PushReport = { pushed: 0, parked: 0, stoppedBy: undefined };
+  const blocked = new Set(queue.parked(orgId).map((p) => `${kindOf(p.resource) ?? p.resource}:${p.resourceId}`));
+  const inFlight = new Map<string, Promise<void>>();
+  const now = () => ctx.clock.now().toISOString();
+  const settle = () => Promise.all(inFlight.values());
+
+  const sendOne = async (entry: QueuedEntry, record: string, built: Extract<Built, { kind: 'send' }>) => {
+    const result = await ctx.upstream.send(built.request);
+    const verdict = judge(result, ctx.clock.now());
+    if (verdict.kind === 'accepted' && result.kind === 'answer') {
+      const upstreamId = built.creates ? createdId(result.body) : undefined;
+      // Lost in a crash, this commit is redone: the entry goes again with its key and the upstream replays its answer.
+      withoutFsync(db, () =>
+        db.transaction(() => {
+          if (built.creates && upstreamId) ids.record(orgId, built.creates, entry.resourceId, upstreamId);
+          queue.markPushed(entry.seq, result.status, now());
+        })(),
+      );
+      report.pushed += 1;
+      ctx.onProgress?.(report.pushed);
+    } else if (verdict.kind === 'park') {
+      queue.park(entry.seq, verdict.status, verdict.message, now());
+      blocked.add(record);
+      report.parked += 1;
+    } else if (verdict.kind === 'retry' || verdict.kind === 'refused') {
+      queue.recordFailure(entry.seq, verdict.message);
+      report.stoppedBy ??= verdict;
+    }
+  };
+
+  let after = 0;
+  for (let batch = queue.pendingAfter(orgId, after, BATCH); batch.length > 0; batch = queue.pendingAfter(orgId, after, BATCH)) {
+    for (const entry of batch) {
+      after = entry.seq;
+      const kind = kindOf(entry.resource);
+      const record = `${kind ?? entry.resource}:${entry.resourceId}`;
+      const concurrent = kind !== undefined && CONCURRENT.has(kind) && !inFlight.has(record);
+      if (!concurrent) await settle();
+      while (inFlight.size >= WINDOW) await Promise.race(inFlight.values());
+      if (report.stoppedBy || !ctx.keepGoing()) break;
+      if (blocked.has(record)) continue;
+      if (kind === undefined) {
+        queue.park(entry.seq, 0, `no upstream call is known for resource "${entry.resource}"`, now());
+        blocked.add(record);
+        report.parked += 1;
+        continue;
+      }
+      const built = build(ctx, entry, kind);
+      if (built.kind === 'wait') {
+        blocked.add(record);
+        continue;
+      }
+      if (built.kind === 'superseded') {
+        // Status 0: nothing was sent; the later image write carries the product's image.
+        queue.markPushed(entry.seq, 0, now());
+        continue;
+      }
+      const task = sendOne(entry, record, built).finally(() => inFlight.delete(record));
+      inFlight.set(record, task);
+      if (!concurrent) await task;
+    }
+    await settle();
+    if (report.stoppedBy || !ctx.keepGoing()) break;
+  }
+  await settle();
+  return report;
+}

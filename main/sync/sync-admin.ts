@@ -1,0 +1,75 @@
+import type { ParkedEntry, SyncStatus } from '../../shared/api/sync.js';
+import type { Clock } from '../services/clock.js';
+import { BadRequest, NotFound } from '../services/errors.js';
+import type { OrganizationStore } from '../storage/organizations.js';
+import type { SyncConfigStore } from './config-store.js';
+import type { OutboxQueue } from './outbox-queue.js';
+
+export const DEFAULT_INTERVAL_SECONDS = 30;
+
+/** Sync settings and the parked queue, as the CLI and `GET /sync` see them. The upstream key never leaves. */
+export function createSyncAdmin(deps: { configs: SyncConfigStore; queue: OutboxQueue; organizations: OrganizationStore; clock: Clock }) {
+  const { configs, queue } = deps;
+  const mustExist = (orgId: string) => {
+    if (!deps.organizations.get(orgId)) throw new NotFound('Organization', orgId);
+  };
+  const entryId = (value: string): number => {
+    if (!/^\d+$/.test(value)) throw new BadRequest(`entry id must be a whole number as \`sync status\` lists it, not ${JSON.stringify(value)}`);
+    return Number(value);
+  };
+
+  return {
+    configure(orgId: string, settings: { url: string; key: string; intervalSeconds?: number }) {
+      mustExist(orgId);
+      let url: URL;
+      try {
+        url = new URL(settings.url);
+      } catch {
+        throw new BadRequest(`--url: ${JSON.stringify(settings.url)} is not an absolute URL; give the upstream base URL incl. /api/v1`);
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BadRequest('--url: must start with http:// or https://');
+      if (settings.key.trim() === '') throw new BadRequest('--key: the upstream write key must not be empty');
+      const interval = settings.intervalSeconds ?? DEFAULT_INTERVAL_SECONDS;
+      if (!Number.isInteger(interval) || interval < 1 || interval > 86_400) throw new BadRequest('--interval: must be whole seconds from 1 to 86400');
+      const upstream = url.toString().replace(/\/+$/, '');
+      configs.configure(orgId, { url: upstream, key: settings.key.trim(), intervalSeconds: interval }, deps.clock.now().toISOString());
+      return { configured: true as const, upstream, interval };
+    },
+    disable(orgId: string) {
+      mustExist(orgId);
+      configs.disable(orgId);
+      return { configured: false as const };
+    },
+    status(orgId: string): SyncStatus {
+      mustExist(orgId);
+      const config = configs.get(orgId);
+      const counts = queue.counts(orgId);
+      return {
+        configured: config !== undefined,
+        upstream: config?.upstreamUrl ?? null,
+        state: config?.state ?? 'off',
+        pending: counts.pending,
+        parked: counts.parked,
+        lastPushAt: config?.lastPushAt ?? null,
+        lastPullAt: config?.lastPullAt ?? null,
+        lastError: config?.lastError ?? null,
+        oldestPendingAt: counts.oldestPendingAt ?? null,
+      };
+    },
+    parked(orgId: string): ParkedEntry[] {
+      return queue.parked(orgId);
+    },
+    retry(orgId: string, entry: string | 'all') {
+      mustExist(orgId);
+      return { retried: queue.retry(orgId, entry === 'all' ? 'all' : entryId(entry)) };
+    },
+    discard(orgId: string, entry: string) {
+      mustExist(orgId);
+      const discarded = queue.discard(orgId, entryId(entry), deps.clock.now().toISOString());
+      if (discarded === 0) throw new BadRequest(`entry ${entry} is not a parked entry of organization ${orgId}; only parked entries can be discarded`);
+      return { discarded };
+    },
+  };
+}
+
+export type SyncAdmin = ReturnType<typeof createSyncAdmin>;

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+
+/** One call to the upstream's v1 API. */
+export interface UpstreamRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Path under the upstream base URL, e.g. `/products/abc`. */
+  path: string;
+  json?: unknown;
+  /** A stored file sent as the multipart part `file`. */
+  upload?: { path: string; contentType: string };
+  idempotencyKey?: string;
+}
+
+/** What came back: an answer, or no answer at all. */
+export type UpstreamResult =
+  | { kind: 'answer'; status: number; body: unknown; retryAfter: string | undefined }
+  | { kind: 'no-answer'; message: string };
+
+export interface Upstream {
+  send(request: UpstreamRequest): Promise<UpstreamResult>;
+}
+
+export interface HttpUpstreamOptions {
+  /** Time allowed for one call, in milliseconds; default 30,000. */
+  timeoutMs?: number | undefined;
+  /** Aborts calls in flight when the server shuts down. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * A multipart body with a boundary derived from the idempotency key, so a
+ * retried upload is byte for byte the request the upstream saw first.
+ */
+async function multipart(upload: NonNullable<UpstreamRequest['upload']>, seed: string): Promise<{ body: Buffer; type: string }> {
+  const boundary = `----sync${createHash('sha256').update(seed).digest('hex').slice(0, 24)}`;
+  const bytes = await readFile(upload.path);
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="image"\r\nContent-Type: ${upload.contentType}\r\n\r\n`;
+  return { body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The upstream over HTTP with its write key. The key goes into the Authorization header and nowhere else. */
+export function httpUpstream(baseUrl: string, key: string, options: HttpUpstreamOptions = {}): Upstream {
+  const base = baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  return {
+    async send(request) {
+      const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+      if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
+      let body: Buffer | string | undefined;
+      if (request.upload) {
+        const form = await multipart(request.upload, request.idempotencyKey ?? request.path);
+        body = form.body;
+        headers['content-type'] = form.type;
+      } else if (request.json !== undefined) {
+        body = JSON.stringify(request.json);
+        headers['content-type'] = 'application/json';
+      }
+      try {
+        const res = await fetch(base + request.path, { method: request.method, headers, body, signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs) });
+        const text = await res.text();
+        let parsed: unknown = text;
+        try {
+          parsed = text === '' ? undefined : JSON.parse(text);
+        } catch {
+          // Not JSON (a proxy's error page): keep the text for the message.
+        }
+        return { kind: 'answer', status: res.status, body: parsed, retryAfter: res.headers.get('retry-after') ?? undefined };
+      } catch (err) {
+        const cause = (err as { cause?: { code?: string } }).cause?.code;
+        return { kind: 'no-answer', message: cause ?? (err as Error).name ?? 'network error' };
+      }
+    },
+  };
+}

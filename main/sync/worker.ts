@@ -1,0 +1,122 @@
+import type { SyncConfig } from './config-store.js';
+import { DEFAULT_BACKOFF, backoffDelay, type BackoffOptions } from './retry-policy.js';
+import { runRound, type RoundDeps, type RoundReport } from './round.js';
+
+/** Timer functions, injected so tests can drive the worker without waiting on real time. */
+export interface Timers {
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+export interface SyncWorkerOptions {
+  /** How often the worker looks for due rounds, in milliseconds; default 1,000. */
+  tickMs?: number;
+  /** Delay between a local write and the round it triggers, in milliseconds; default 200. */
+  debounceMs?: number;
+  backoff?: BackoffOptions;
+  random?: () => number;
+  timers?: Timers;
+  /** Called when `stop()` begins, before waiting for the running rounds. */
+  onStop?: () => void;
+}
+
+interface OrgState {
+  /** Epoch milliseconds of the next round. */
+  nextAt: number;
+  /** Failed rounds in a row (upstream not reachable), for the backoff. */
+  failures: number;
+  /** A local write asked for a round while one was running: run again soon after it. */
+  requested: boolean;
+  running: Promise<RoundReport> | undefined;
+}
+
+/**
+ * Runs rounds for every configured organization inside the server: on each
+ * organization's interval, soon after a local write when idle, with jittered
+ * backoff while the upstream is unreachable, and at once when `sync run` asks.
+ * One round at a time per organization (`flush` returns the running one).
+ */
+export function createSyncWorker(deps: RoundDeps, options: SyncWorkerOptions = {}) {
+  const tickMs = options.tickMs ?? 1000;
+  const debounceMs = options.debounceMs ?? 200;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const random = options.random ?? Math.random;
+  const timers: Timers = options.timers ?? { setInterval: (cb, ms) => setInterval(cb, ms).unref(), clearInterval: (h) => clearInterval(h as NodeJS.Timeout) };
+  const orgs = new Map<string, OrgState>();
+  let handle: unknown;
+  let stopped = false;
+  const now = () => deps.clock.now().getTime();
+  const stateOf = (orgId: string): OrgState => {
+    let state = orgs.get(orgId);
+    if (!state) orgs.set(orgId, (state = { nextAt: 0, failures: 0, requested: false, running: undefined }));
+    return state;
+  };
+
+  const flush = (orgId: string, onProgress?: (pushed: number) => void): Promise<RoundReport> => {
+    const state = stateOf(orgId);
+    if (state.running) return state.running;
+    state.requested = false;
+    const round = runRound(deps, orgId, { keepGoing: () => !stopped, onProgress }).then((report) => {
+      const config = deps.configs.get(orgId);
+      if (report.failure === 'offline') {
+        // A round that got something through found the line up: start the backoff over.
+        state.failures = report.pushed + report.pulled > 0 ? 1 : state.failures + 1;
+        state.nextAt = now() + backoffDelay(state.failures, random(), backoff, report.retryAfterMs);
+      } else if (report.failure !== 'busy') {
+        state.failures = 0;
+        state.nextAt = now() + (state.requested ? debounceMs : (config?.intervalSeconds ?? 30) * 1000);
+      }
+      return report;
+    });
+    state.running = round.finally(() => {
+      state.running = undefined;
+    });
+    return state.running;
+  };
+
+  const answerRequest = async (config: SyncConfig, requestedAt: string) => {
+    if (!deps.configs.takeRunRequest(config.orgId, requestedAt)) return;
+    const running = stateOf(config.orgId).running;
+    if (running) await running.catch(() => undefined);
+    const report = await flush(config.orgId);
+    deps.configs.recordRequestedRound(config.orgId, requestedAt, report);
+  };
+
+  const tick = () => {
+    if (stopped) return;
+    for (const config of deps.configs.list()) {
+      if (config.runRequestedAt) {
+        answerRequest(config, config.runRequestedAt).catch((err: unknown) => deps.logger.error({ err, orgId: config.orgId }, 'sync round failed'));
+        continue;
+      }
+      const state = stateOf(config.orgId);
+      if (state.running || config.state === 'refused' || now() < state.nextAt) continue;
+      flush(config.orgId).catch((err: unknown) => deps.logger.error({ err, orgId: config.orgId }, 'sync round failed'));
+    }
+  };
+
+  return {
+    start(): void {
+      deps.configs.resetBusyStates();
+      handle = timers.setInterval(tick, tickMs);
+    },
+    /** One round now for the organization, or the one already running. */
+    flush,
+    /** After a local write: a round soon, unless one is waiting out the backoff. */
+    schedule(orgId: string): void {
+      const state = stateOf(orgId);
+      if (state.failures > 0) return;
+      if (state.running) state.requested = true;
+      else state.nextAt = Math.min(state.nextAt, now() + debounceMs);
+    },
+    /** Ends the rounds at their next step and waits for them; call before closing the database. */
+    async stop(): Promise<void> {
+      stopped = true;
+      if (handle !== undefined) timers.clearInterval(handle);
+      options.onStop?.();
+      await Promise.all([...orgs.values()].map((state) => state.running?.catch(() => undefined)));
+    },
+  };
+}
+
+export type SyncWorker = ReturnType<typeof createSyncWorker>;

@@ -1,0 +1,107 @@
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * How the proxy treats a request: `pass` forwards it; `down` closes the
+ * connection without an answer; `drop` forwards it and closes the connection
+ * once the upstream has answered (a lost acknowledgement); `error` answers 503
+ * without forwarding; `delay` forwards it after a pause.
+ */
+export type FaultMode = 'pass' | 'down' | 'drop' | 'error' | 'delay';
+
+export interface FaultProxy {
+  /** Base URL of the API through the proxy, e.g. http://127.0.0.1:1234/api/v1 */
+  url: string;
+  /** Every request from now on gets this treatment (`pass` to heal). */
+  setMode(mode: FaultMode, options?: { delayMs?: number; only?: (method: string, path: string) => boolean }): void;
+  /** A share of requests fails at random (`error`, `drop`, `delay` in turn), from a seeded generator. */
+  setRandomFaults(seed: number, rate: number): void;
+  /** Requests seen, and how many of them were faulted. */
+  stats(): { requests: number; faulted: number };
+  close(): Promise<void>;
+}
+
+/** mulberry32: a small seeded generator, so a failing run can be replayed from its seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A real HTTP proxy in front of a real upstream server that injects faults on demand. */
+export async function startFaultProxy(upstreamApiUrl: string): Promise<FaultProxy> {
+  const target = new URL(upstreamApiUrl);
+  let mode: FaultMode = 'pass';
+  let delayMs = 50;
+  let only: ((method: string, path: string) => boolean) | undefined;
+  let random: { next: () => number; rate: number } | undefined;
+  let requests = 0;
+  let faulted = 0;
+
+  const forward = (req: IncomingMessage, res: ServerResponse, after: 'answer' | 'drop') => {
+    const upstreamReq = request(
+      { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+      (upstreamRes) => {
+        if (after === 'drop') {
+          upstreamRes.resume();
+          upstreamRes.on('end', () => req.socket.destroy());
+          return;
+        }
+        res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
+        upstreamRes.pipe(res);
+      },
+    );
+    upstreamReq.on('error', () => req.socket.destroy());
+    req.pipe(upstreamReq);
+  };
+
+  const pick = (method: string, path: string): FaultMode => {
+    if (random) {
+      const roll = random.next();
+      if (roll >= random.rate) return 'pass';
+      const modes: FaultMode[] = ['error', 'drop', 'delay'];
+      return modes[Math.floor((roll / random.rate) * modes.length)] ?? 'error';
+    }
+    return only === undefined || only(method, path) ? mode : 'pass';
+  };
+
+  const server = createServer((req, res) => {
+    requests += 1;
+    const chosen = pick(req.method ?? 'GET', (req.url ?? '').replace(target.pathname, ''));
+    if (chosen !== 'pass') faulted += 1;
+    if (chosen === 'down') req.socket.destroy();
+    else if (chosen === 'error') {
+      req.resume();
+      res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 503, message: 'Service Unavailable' }));
+    } else if (chosen === 'delay') setTimeout(() => forward(req, res, 'answer'), delayMs);
+    else forward(req, res, chosen === 'drop' ? 'drop' : 'answer');
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}${target.pathname}`,
+    setMode(next, options = {}) {
+      mode = next;
+      random = undefined;
+      delayMs = options.delayMs ?? 50;
+      only = options.only;
+    },
+    setRandomFaults(seed, rate) {
+      random = { next: seededRandom(seed), rate };
+      delayMs = 20;
+    },
+    stats: () => ({ requests, faulted }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { systemClock } from '../../main/services/clock.js';
+import { createOrganizationStore } from '../../main/storage/organizations.js';
+import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
+import type { SyncOptions } from '../../main/sync/index.js';
+import { createOutboxQueue } from '../../main/sync/outbox-queue.js';
+import { createSyncConfigStore } from '../../main/sync/config-store.js';
+import { createSyncAdmin } from '../../main/sync/sync-admin.js';
+import type { Api } from './api.js';
+
+/** Worker pace for tests: rounds follow writes at once and backoff stays in milliseconds. */
+export const FAST_SYNC: SyncOptions = { tickMs: 20, debounceMs: 5, backoff: { baseMs: 10, maxMs: 80 }, timeoutMs: 2000 };
+
+/** Configures sync the way `sync configure` does, through the data folder's own connection (without a child process). */
+export function configureSync(dataDir: string, orgId: string, settings: { url: string; key: string; intervalSeconds?: number }): void {
+  const db = openDatabase(join(dataDir, DATABASE_FILE));
+  try {
+    createSyncAdmin({
+      configs: createSyncConfigStore(db),
+      queue: createOutboxQueue(db),
+      organizations: createOrganizationStore(db),
+      clock: systemClock,
+    }).configure(orgId, { ...settings, intervalSeconds: settings.intervalSeconds ?? 3600 });
+  } finally {
+    db.close();
+  }
+}
+
+/** Polls `GET /sync` until `done` holds for its data, and returns it. */
+export async function waitForSync(client: Api, done: (status: any) => boolean, timeoutMs = 20_000): Promise<any> {
+  const ends = Date.now() + timeoutMs;
+  let last: any;
+  while (Date.now() < ends) {
+    const res = await client.get('/sync');
+    expect(res.status).toBe(200);
+    last = res.body.data;
+    if (done(last)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`sync did not settle: ${JSON.stringify(last)}`);
+}
+
+/** Everything pushed and a pull completed after `since`. */
+export const drainedSince = (since: string) => (status: any) =>
+  status.pending === 0 && status.state === 'idle' && status.lastPullAt !== null && status.lastPullAt > since;
