@@ -1,4 +1,4 @@
-import MiniSearch from 'minisearch';
+import { TextIndex } from './text-index.js';
 import { codeCandidatesOf, indexTermsOf, queryTermsOf, splitWords, typoToleranceOf } from '../rules/search-terms.js';
 import { normalizeCode } from '../services/products.js';
 import type { IndexedProduct } from '../storage/search-sources.js';
@@ -63,7 +63,7 @@ export function changesIndexedFields(before: IndexedProduct, after: IndexedProdu
  * products served are read from SQLite.
  */
 export class ProductIndex {
-  private readonly text = new MiniSearch<IndexedDocument>({
+  private readonly text = new TextIndex<IndexedDocument>({
     fields: ['name', 'description', 'declarations'],
     // Only what a hit needs: every stored field is copied into each search result.
     storeFields: ['category'],

@@ -1,8 +1,8 @@
-import type MiniSearch from 'minisearch';
-import type { Query, SearchResult } from 'minisearch';
+import type { Query, QueryCombination, SearchResult } from 'minisearch';
 import { prefixAllowed, typoToleranceOf } from '../rules/search-terms.js';
 import type { CompoundParts } from './compound-parts.js';
 import type { NameWords } from './name-words.js';
+import type { TextIndex } from './text-index.js';
 
 /** Terms come in folded already: MiniSearch must take them as they are. */
 const AS_IS = { tokenize: (text: string) => [text], processTerm: (term: string) => term };
@@ -22,7 +22,7 @@ export interface TextMatch {
  * also as a look-alike), as a whole word in the description or declarations,
  * or inside a compound word of the name.
  */
-function wordQuery(term: string, typos: boolean, parts: CompoundParts): Query {
+function wordQuery(term: string, typos: boolean, parts: CompoundParts): QueryCombination {
   const queries: Query[] = [
     { ...AS_IS, queries: [term], fields: ['name'], prefix: prefixAllowed(term), fuzzy: typos ? typoToleranceOf(term) : false },
     { ...AS_IS, queries: [term], fields: ['description', 'declarations'], prefix: false, fuzzy: false },
@@ -32,9 +32,41 @@ function wordQuery(term: string, typos: boolean, parts: CompoundParts): Query {
   return { combineWith: 'OR', queries };
 }
 
+/** Which products a query may score; MiniSearch skips a product whose document boost is 0. */
+type Admits = (id: string) => boolean;
+
+/**
+ * The queries of all driving words, each scoring only the products that can
+ * still match the whole search: the first word those the narrowing words
+ * admit, each later word those every word before it matched. An AND would
+ * drop the others after scoring them; skipping them keeps the same scores.
+ * The word with the fewest index entries goes first: the fewer products it
+ * scores, the fewer the later words score.
+ */
+function intersectingQueries(sources: TextSources, driving: readonly string[], typos: boolean, admits: Admits | undefined): Query[] {
+  const entries = new Map(driving.map((term) => [term, sources.text.entriesOf(term, prefixAllowed(term))]));
+  const ordered = [...driving].sort((a, b) => (entries.get(a) ?? 0) - (entries.get(b) ?? 0));
+  let admitted = admits;
+  return ordered.map((term, i) => {
+    const query = wordQuery(term, typos, sources.parts);
+    const admitsHere = admitted;
+    const last = i === ordered.length - 1;
+    if (last && admitsHere === undefined) return query;
+    const matched = last ? undefined : new Set<string>();
+    if (matched !== undefined) admitted = (id) => matched.has(id);
+    const boostDocument = (id: string) => {
+      if (matched?.has(id)) return 1;
+      if (admitsHere !== undefined && !admitsHere(id)) return 0;
+      matched?.add(id);
+      return 1;
+    };
+    return { ...query, boostDocument };
+  });
+}
+
 /** Where a search looks: the text index, the compound words by their parts, each product's name words. */
 export interface TextSources {
-  text: MiniSearch;
+  text: Pick<TextIndex<unknown>, 'search' | 'entriesOf'>;
   parts: CompoundParts;
   names: NameWords;
 }
@@ -53,10 +85,14 @@ function splitDriving(terms: string[]): { driving: string[]; narrowing: string[]
 }
 
 /** Whether a product also matches a narrowing word: in its name, or as a whole word of description or declarations. */
-function narrowingTest(sources: TextSources, term: string): (id: string) => boolean {
-  const inTexts = new Set(
-    sources.text.search({ ...AS_IS, queries: [term], fields: ['description', 'declarations'], prefix: false, fuzzy: false }).map((r) => r.id as string),
-  );
+function narrowingTest(sources: TextSources, term: string): Admits {
+  const inTexts = new Set<string>();
+  // Collects the ids while MiniSearch walks the word's postings, and has it score and return none of them.
+  const collect = (id: string) => {
+    inTexts.add(id);
+    return 0;
+  };
+  sources.text.search({ ...AS_IS, queries: [term], fields: ['description', 'declarations'], prefix: false, fuzzy: false, boostDocument: collect });
   const inName = sources.names.matcher(term);
   return (id) => inTexts.has(id) || inName(id);
 }
@@ -68,17 +104,16 @@ function narrowingTest(sources: TextSources, term: string): (id: string) => bool
  */
 export function rankText(sources: TextSources, terms: string[], typos: boolean): TextMatch[] {
   const { driving, narrowing } = splitDriving(terms);
-  const queries = driving.map((term) => wordQuery(term, typos, sources.parts));
-  const results: SearchResult[] = sources.text.search({ combineWith: 'AND', queries });
   const tests = narrowing.map((term) => narrowingTest(sources, term));
+  const admits = tests.length === 0 ? undefined : (id: string) => tests.every((test) => test(id));
+  const queries = intersectingQueries(sources, driving, typos, admits);
+  const results: SearchResult[] = sources.text.search({ combineWith: 'AND', queries });
   const direct: TextMatch[] = [];
   const inCompounds: TextMatch[] = [];
   for (const result of results) {
-    const id = result.id as string;
-    if (!tests.every((test) => test(id))) continue;
     // A word found only inside a compound is a query term of its own (the whole compound word), not the word typed.
     const isDirect = driving.every((term) => result.queryTerms.includes(term));
-    (isDirect ? direct : inCompounds).push({ id, category: result.category as string | undefined });
+    (isDirect ? direct : inCompounds).push({ id: result.id as string, category: result.category as string | undefined });
   }
   return inCompounds.length === 0 ? direct : direct.concat(inCompounds);
 }
