@@ -18,7 +18,6 @@ interface IndexedDocument {
   name: string;
   description: string | undefined;
   declarations: string | undefined;
-  category: string | undefined;
 }
 
 /** Relative weight of each text field: a word in the name counts most. */
@@ -65,8 +64,6 @@ export function changesIndexedFields(before: IndexedProduct, after: IndexedProdu
 export class ProductIndex {
   private readonly text = new TextIndex<IndexedDocument>({
     fields: ['name', 'description', 'declarations'],
-    // Only what a hit needs: every stored field is copied into each search result.
-    storeFields: ['category'],
     tokenize: (text) => splitWords(text.toLowerCase()),
     processTerm: (word, field) => this.termsOf(word, field),
     searchOptions: { boost: FIELD_BOOST },
@@ -77,6 +74,8 @@ export class ProductIndex {
   private readonly codes = new Map<string, string | string[]>();
   /** Product id -> its codes, to take them out again. */
   private readonly codesOfProduct = new Map<string, string[]>();
+  /** Product id -> its hit, made once per write instead of once per search that finds it. */
+  private readonly hits = new Map<string, SearchHit>();
   /** One string per category id, instead of one copy per product. */
   private readonly categories = new Map<string, string>();
   private readonly recent = new HitCache<SearchHit>(CACHED_SEARCHES, CACHED_HITS);
@@ -96,7 +95,8 @@ export class ProductIndex {
     const category = product.category === undefined ? undefined : this.internCategory(product.category);
     const codes = codesOf(product);
     this.nameTerms = [];
-    this.text.add({ id: product.id, name: product.name, description: product.description, declarations: product.declarations, category });
+    this.text.add({ id: product.id, name: product.name, description: product.description, declarations: product.declarations });
+    this.hits.set(product.id, { id: product.id, category });
     this.names.set(product.id, this.nameTerms);
     this.codesOfProduct.set(product.id, codes);
     for (const code of codes) this.addCode(code, product.id);
@@ -108,6 +108,7 @@ export class ProductIndex {
     for (const code of this.codesOfProduct.get(id) ?? []) this.removeCode(code, id);
     this.codesOfProduct.delete(id);
     this.names.delete(id);
+    this.hits.delete(id);
     this.text.discard(id);
   }
 
@@ -131,19 +132,21 @@ export class ProductIndex {
     for (const code of codeCandidatesOf(normalizeCode(text))) {
       const owners = this.codes.get(code);
       for (const id of owners === undefined ? [] : typeof owners === 'string' ? [owners] : owners) {
-        if (seen.has(id)) continue;
+        const hit = this.hits.get(id);
+        if (hit === undefined || seen.has(id)) continue;
         seen.add(id);
-        hits.push({ id, category: this.text.getStoredFields(id)?.category as string | undefined });
+        hits.push(hit);
       }
     }
     const terms = [...new Set(queryTermsOf(text))];
     if (terms.length === 0) return hits;
-    let results = rankText(this.sources, terms, false);
-    if (results.length < FEW_MATCHES && terms.some((term) => typoToleranceOf(term) > 0)) {
-      results = rankText(this.sources, terms, true);
+    let ids = rankText(this.sources, terms, false);
+    if (ids.length < FEW_MATCHES && terms.some((term) => typoToleranceOf(term) > 0)) {
+      ids = rankText(this.sources, terms, true);
     }
-    for (const result of results) {
-      if (!seen.has(result.id)) hits.push({ id: result.id, category: result.category });
+    for (const id of ids) {
+      const hit = this.hits.get(id);
+      if (hit !== undefined && !seen.has(id)) hits.push(hit);
     }
     return hits;
   }

@@ -11,12 +11,6 @@ const COMPOUND_BOOST = { name: 1 };
 /** Longest word that only narrows the matches of longer words of the same search. */
 const NARROWING_LENGTH = 3;
 
-/** A product the words of a search match, and the category that decides its store visibility. */
-export interface TextMatch {
-  id: string;
-  category: string | undefined;
-}
-
 /**
  * Query for one word of a search: in the name as a word start (with `typos`
  * also as a look-alike), as a whole word in the description or declarations,
@@ -98,22 +92,22 @@ function narrowingTest(sources: TextSources, term: string): Admits {
 }
 
 /**
- * Products matching every word, best first: those where each word matched as
+ * Ids of the products matching every word, best first: those where each word matched as
  * a word or a word start, then those that needed a part inside a compound,
  * each group by relevance.
  */
-export function rankText(sources: TextSources, terms: string[], typos: boolean): TextMatch[] {
+export function rankText(sources: TextSources, terms: string[], typos: boolean): string[] {
   const { driving, narrowing } = splitDriving(terms);
   const tests = narrowing.map((term) => narrowingTest(sources, term));
   const admits = tests.length === 0 ? undefined : (id: string) => tests.every((test) => test(id));
   const queries = intersectingQueries(sources, driving, typos, admits);
   const results: SearchResult[] = sources.text.search({ combineWith: 'AND', queries });
-  const direct: TextMatch[] = [];
-  const inCompounds: TextMatch[] = [];
+  const direct: string[] = [];
+  const inCompounds: string[] = [];
   for (const result of results) {
     // A word found only inside a compound is a query term of its own (the whole compound word), not the word typed.
     const isDirect = driving.every((term) => result.queryTerms.includes(term));
-    (isDirect ? direct : inCompounds).push({ id: result.id as string, category: result.category as string | undefined });
+    (isDirect ? direct : inCompounds).push(result.id as string);
   }
   return inCompounds.length === 0 ? direct : direct.concat(inCompounds);
 }
