@@ -1,20 +1,17 @@
-import { TextIndex } from './text-index.js';
 import { codeCandidatesOf, indexTermsOf, queryTermsOf, splitWords, typoToleranceOf } from '../rules/search-terms.js';
 import { normalizeCode } from '../services/products.js';
 import type { IndexedProduct } from '../storage/search-sources.js';
 import { CompoundParts } from './compound-parts.js';
 import { HitCache } from './hit-cache.js';
 import { NameWords } from './name-words.js';
-import { rankText, type TextSources } from './text-ranking.js';
+import { TextIndex } from './text-index.js';
+import { rankText, type SearchHit, type TextSources } from './text-ranking.js';
 
-/** One ranked match: the id, and the category that decides store visibility. */
-export interface SearchHit {
-  id: string;
-  category: string | undefined;
-}
+export type { SearchHit };
 
 interface IndexedDocument {
-  id: string;
+  /** The product's hit itself, so that a search result is a hit without a lookup; the product id is `id.id`. */
+  id: SearchHit;
   name: string;
   description: string | undefined;
   declarations: string | undefined;
@@ -74,7 +71,7 @@ export class ProductIndex {
   private readonly codes = new Map<string, string | string[]>();
   /** Product id -> its codes, to take them out again. */
   private readonly codesOfProduct = new Map<string, string[]>();
-  /** Product id -> its hit, made once per write instead of once per search that finds it. */
+  /** Product id -> its hit, made once per write instead of once per search that finds it, and its document id in the text index. */
   private readonly hits = new Map<string, SearchHit>();
   /** One string per category id, instead of one copy per product. */
   private readonly categories = new Map<string, string>();
@@ -85,31 +82,33 @@ export class ProductIndex {
   private nameTerms: string[] = [];
 
   has(id: string): boolean {
-    return this.text.has(id);
+    return this.hits.has(id);
   }
 
   /** Adds or replaces a product. */
   put(product: IndexedProduct): void {
-    if (this.text.has(product.id)) this.remove(product.id);
+    this.remove(product.id);
     this.recent.clear();
     const category = product.category === undefined ? undefined : this.internCategory(product.category);
     const codes = codesOf(product);
     this.nameTerms = [];
-    this.text.add({ id: product.id, name: product.name, description: product.description, declarations: product.declarations });
-    this.hits.set(product.id, { id: product.id, category });
+    const hit: SearchHit = { id: product.id, category };
+    this.text.add({ id: hit, name: product.name, description: product.description, declarations: product.declarations });
+    this.hits.set(product.id, hit);
     this.names.set(product.id, this.nameTerms);
     this.codesOfProduct.set(product.id, codes);
     for (const code of codes) this.addCode(code, product.id);
   }
 
   remove(id: string): void {
-    if (!this.text.has(id)) return;
+    const hit = this.hits.get(id);
+    if (hit === undefined) return;
     this.recent.clear();
     for (const code of this.codesOfProduct.get(id) ?? []) this.removeCode(code, id);
     this.codesOfProduct.delete(id);
     this.names.delete(id);
     this.hits.delete(id);
-    this.text.discard(id);
+    this.text.discard(hit);
   }
 
   /**
@@ -140,14 +139,12 @@ export class ProductIndex {
     }
     const terms = [...new Set(queryTermsOf(text))];
     if (terms.length === 0) return hits;
-    let ids = rankText(this.sources, terms, false);
-    if (ids.length < FEW_MATCHES && terms.some((term) => typoToleranceOf(term) > 0)) {
-      ids = rankText(this.sources, terms, true);
+    let matches = rankText(this.sources, terms, false);
+    if (matches.length < FEW_MATCHES && terms.some((term) => typoToleranceOf(term) > 0)) {
+      matches = rankText(this.sources, terms, true);
     }
-    for (const id of ids) {
-      const hit = this.hits.get(id);
-      if (hit !== undefined && !seen.has(id)) hits.push(hit);
-    }
+    if (hits.length === 0) return matches;
+    for (const hit of matches) if (!seen.has(hit.id)) hits.push(hit);
     return hits;
   }
 

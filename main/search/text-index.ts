@@ -6,14 +6,19 @@ import MiniSearch from 'minisearch';
  */
 export class TextIndex<T> extends MiniSearch<T> {
   /**
-   * Index entries of `term` (with `prefix`, of every word it starts) over all
-   * fields: at least the number of products it matches as a word or word
-   * start, read from the entries' sizes without visiting them.
+   * Index entries of `term` over all fields, plus with `prefixField` those of
+   * the longer words it starts in that field: at least the number of products
+   * a search for it matches so, read from the entries' sizes without visiting
+   * them.
    */
-  entriesOf(term: string, prefix: boolean): number {
+  entriesOf(term: string, prefixField: string | undefined): number {
     let count = 0;
-    const words = prefix ? this._index.atPrefix(term).values() : [this._index.get(term)];
-    for (const fields of words) for (const products of fields?.values() ?? []) count += products.size;
+    for (const products of this._index.get(term)?.values() ?? []) count += products.size;
+    if (prefixField === undefined) return count;
+    const fieldId = this._fieldIds[prefixField];
+    for (const [word, fields] of this._index.atPrefix(term)) {
+      if (word !== term && fieldId !== undefined) count += fields.get(fieldId)?.size ?? 0;
+    }
     return count;
   }
 }

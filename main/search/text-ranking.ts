@@ -6,6 +6,12 @@ import type { TextIndex } from './text-index.js';
 
 /** Terms come in folded already: MiniSearch must take them as they are. */
 const AS_IS = { tokenize: (text: string) => [text], processTerm: (term: string) => term };
+/** One ranked match: the product id, and the category that decides store visibility. */
+export interface SearchHit {
+  id: string;
+  category: string | undefined;
+}
+
 /** Weight of a name word found by a part inside it; such matches rank after the others anyway. */
 const COMPOUND_BOOST = { name: 1 };
 /** Longest word that only narrows the matches of longer words of the same search. */
@@ -27,7 +33,7 @@ function wordQuery(term: string, typos: boolean, parts: CompoundParts): QueryCom
 }
 
 /** Which products a query may score; MiniSearch skips a product whose document boost is 0. */
-type Admits = (id: string) => boolean;
+type Admits = (hit: SearchHit) => boolean;
 
 /**
  * The queries of all driving words, each scoring only the products that can
@@ -38,7 +44,7 @@ type Admits = (id: string) => boolean;
  * scores, the fewer the later words score.
  */
 function intersectingQueries(sources: TextSources, driving: readonly string[], typos: boolean, admits: Admits | undefined): Query[] {
-  const entries = new Map(driving.map((term) => [term, sources.text.entriesOf(term, prefixAllowed(term))]));
+  const entries = new Map(driving.map((term) => [term, sources.text.entriesOf(term, prefixAllowed(term) ? 'name' : undefined)]));
   const ordered = [...driving].sort((a, b) => (entries.get(a) ?? 0) - (entries.get(b) ?? 0));
   let admitted = admits;
   return ordered.map((term, i) => {
@@ -46,12 +52,12 @@ function intersectingQueries(sources: TextSources, driving: readonly string[], t
     const admitsHere = admitted;
     const last = i === ordered.length - 1;
     if (last && admitsHere === undefined) return query;
-    const matched = last ? undefined : new Set<string>();
-    if (matched !== undefined) admitted = (id) => matched.has(id);
-    const boostDocument = (id: string) => {
-      if (matched?.has(id)) return 1;
-      if (admitsHere !== undefined && !admitsHere(id)) return 0;
-      matched?.add(id);
+    const matched = last ? undefined : new Set<SearchHit>();
+    if (matched !== undefined) admitted = (hit) => matched.has(hit);
+    const boostDocument = (hit: SearchHit) => {
+      if (matched?.has(hit)) return 1;
+      if (admitsHere !== undefined && !admitsHere(hit)) return 0;
+      matched?.add(hit);
       return 1;
     };
     return { ...query, boostDocument };
@@ -80,34 +86,34 @@ function splitDriving(terms: string[]): { driving: string[]; narrowing: string[]
 
 /** Whether a product also matches a narrowing word: in its name, or as a whole word of description or declarations. */
 function narrowingTest(sources: TextSources, term: string): Admits {
-  const inTexts = new Set<string>();
+  const inTexts = new Set<SearchHit>();
   // Collects the ids while MiniSearch walks the word's postings, and has it score and return none of them.
-  const collect = (id: string) => {
-    inTexts.add(id);
+  const collect = (hit: SearchHit) => {
+    inTexts.add(hit);
     return 0;
   };
   sources.text.search({ ...AS_IS, queries: [term], fields: ['description', 'declarations'], prefix: false, fuzzy: false, boostDocument: collect });
   const inName = sources.names.matcher(term);
-  return (id) => inTexts.has(id) || inName(id);
+  return (hit) => inTexts.has(hit) || inName(hit.id);
 }
 
 /**
- * Ids of the products matching every word, best first: those where each word matched as
+ * The products matching every word, best first: those where each word matched as
  * a word or a word start, then those that needed a part inside a compound,
  * each group by relevance.
  */
-export function rankText(sources: TextSources, terms: string[], typos: boolean): string[] {
+export function rankText(sources: TextSources, terms: string[], typos: boolean): SearchHit[] {
   const { driving, narrowing } = splitDriving(terms);
   const tests = narrowing.map((term) => narrowingTest(sources, term));
-  const admits = tests.length === 0 ? undefined : (id: string) => tests.every((test) => test(id));
+  const admits = tests.length === 0 ? undefined : (hit: SearchHit) => tests.every((test) => test(hit));
   const queries = intersectingQueries(sources, driving, typos, admits);
   const results: SearchResult[] = sources.text.search({ combineWith: 'AND', queries });
-  const direct: string[] = [];
-  const inCompounds: string[] = [];
+  const direct: SearchHit[] = [];
+  const inCompounds: SearchHit[] = [];
   for (const result of results) {
     // A word found only inside a compound is a query term of its own (the whole compound word), not the word typed.
     const isDirect = driving.every((term) => result.queryTerms.includes(term));
-    (isDirect ? direct : inCompounds).push(result.id as string);
+    (isDirect ? direct : inCompounds).push(result.id as SearchHit);
   }
   return inCompounds.length === 0 ? direct : direct.concat(inCompounds);
 }
