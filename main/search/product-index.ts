@@ -3,15 +3,15 @@ import { normalizeCode } from '../services/products.js';
 import type { IndexedProduct } from '../storage/search-sources.js';
 import { CompoundParts } from './compound-parts.js';
 import { HitCache } from './hit-cache.js';
-import { NameWords } from './name-words.js';
+import { joinNameWords } from './name-words.js';
 import { TextIndex } from './text-index.js';
-import { rankText, type SearchHit, type TextSources } from './text-ranking.js';
+import { rankText, type IndexedHit, type SearchHit, type TextSources } from './text-ranking.js';
 
 export type { SearchHit };
 
 interface IndexedDocument {
   /** The product's hit itself, so that a search result is a hit without a lookup; the product id is `id.id`. */
-  id: SearchHit;
+  id: IndexedHit;
   name: string;
   description: string | undefined;
   declarations: string | undefined;
@@ -72,12 +72,11 @@ export class ProductIndex {
   /** Product id -> its codes, to take them out again. */
   private readonly codesOfProduct = new Map<string, string[]>();
   /** Product id -> its hit, made once per write instead of once per search that finds it, and its document id in the text index. */
-  private readonly hits = new Map<string, SearchHit>();
+  private readonly hits = new Map<string, IndexedHit>();
   /** One string per category id, instead of one copy per product. */
   private readonly categories = new Map<string, string>();
   private readonly recent = new HitCache<SearchHit>(CACHED_SEARCHES, CACHED_HITS);
-  private readonly names = new NameWords();
-  private readonly sources: TextSources = { text: this.text, parts: new CompoundParts(), names: this.names };
+  private readonly sources: TextSources = { text: this.text, parts: new CompoundParts() };
   /** Index terms of the name being added, collected as MiniSearch hands its words over. */
   private nameTerms: string[] = [];
 
@@ -92,10 +91,10 @@ export class ProductIndex {
     const category = product.category === undefined ? undefined : this.internCategory(product.category);
     const codes = codesOf(product);
     this.nameTerms = [];
-    const hit: SearchHit = { id: product.id, category };
+    const hit: IndexedHit = { id: product.id, category, nameWords: '' };
     this.text.add({ id: hit, name: product.name, description: product.description, declarations: product.declarations });
+    hit.nameWords = joinNameWords(this.nameTerms);
     this.hits.set(product.id, hit);
-    this.names.set(product.id, this.nameTerms);
     this.codesOfProduct.set(product.id, codes);
     for (const code of codes) this.addCode(code, product.id);
   }
@@ -106,7 +105,6 @@ export class ProductIndex {
     this.recent.clear();
     for (const code of this.codesOfProduct.get(id) ?? []) this.removeCode(code, id);
     this.codesOfProduct.delete(id);
-    this.names.delete(id);
     this.hits.delete(id);
     this.text.discard(hit);
   }

@@ -1,16 +1,23 @@
 import type { Query, QueryCombination, SearchResult } from 'minisearch';
 import { prefixAllowed, typoToleranceOf } from '../rules/search-terms.js';
 import type { CompoundParts } from './compound-parts.js';
-import type { NameWords } from './name-words.js';
+import { nameWordMatcher } from './name-words.js';
 import type { TextIndex } from './text-index.js';
 
-/** Terms come in folded already: MiniSearch must take them as they are. */
-const AS_IS = { tokenize: (text: string) => [text], processTerm: (term: string) => term };
 /** One ranked match: the product id, and the category that decides store visibility. */
 export interface SearchHit {
   id: string;
   category: string | undefined;
 }
+
+/** A hit as the index keeps it, one per product: the text index's document id. */
+export interface IndexedHit extends SearchHit {
+  /** The name's index terms, joined (see `joinNameWords`), to check a narrowing word against. */
+  nameWords: string;
+}
+
+/** Terms come in folded already: MiniSearch must take them as they are. */
+const AS_IS = { tokenize: (text: string) => [text], processTerm: (term: string) => term };
 
 /** Weight of a name word found by a part inside it; such matches rank after the others anyway. */
 const COMPOUND_BOOST = { name: 1 };
@@ -33,7 +40,7 @@ function wordQuery(term: string, typos: boolean, parts: CompoundParts): QueryCom
 }
 
 /** Which products a query may score; MiniSearch skips a product whose document boost is 0. */
-type Admits = (hit: SearchHit) => boolean;
+type Admits = (hit: IndexedHit) => boolean;
 
 /**
  * The queries of all driving words, each scoring only the products that can
@@ -50,25 +57,22 @@ function intersectingQueries(sources: TextSources, driving: readonly string[], t
   return ordered.map((term, i) => {
     const query = wordQuery(term, typos, sources.parts);
     const admitsHere = admitted;
-    const last = i === ordered.length - 1;
-    if (last && admitsHere === undefined) return query;
-    const matched = last ? undefined : new Set<SearchHit>();
-    if (matched !== undefined) admitted = (hit) => matched.has(hit);
-    const boostDocument = (hit: SearchHit) => {
-      if (matched?.has(hit)) return 1;
+    if (i === ordered.length - 1) return admitsHere === undefined ? query : { ...query, boostDocument: (hit: IndexedHit) => Number(admitsHere(hit)) };
+    const matched = new Set<IndexedHit>();
+    admitted = (hit) => matched.has(hit);
+    const boostDocument = (hit: IndexedHit) => {
       if (admitsHere !== undefined && !admitsHere(hit)) return 0;
-      matched?.add(hit);
+      matched.add(hit);
       return 1;
     };
     return { ...query, boostDocument };
   });
 }
 
-/** Where a search looks: the text index, the compound words by their parts, each product's name words. */
+/** Where a search looks: the text index and the compound words by their parts. */
 export interface TextSources {
   text: Pick<TextIndex<unknown>, 'search' | 'entriesOf'>;
   parts: CompoundParts;
-  names: NameWords;
 }
 
 /**
@@ -86,15 +90,16 @@ function splitDriving(terms: string[]): { driving: string[]; narrowing: string[]
 
 /** Whether a product also matches a narrowing word: in its name, or as a whole word of description or declarations. */
 function narrowingTest(sources: TextSources, term: string): Admits {
-  const inTexts = new Set<SearchHit>();
-  // Collects the ids while MiniSearch walks the word's postings, and has it score and return none of them.
-  const collect = (hit: SearchHit) => {
+  const inTexts = new Set<IndexedHit>();
+  // Collects the hits while MiniSearch walks the word's postings, and has it score and return none of them.
+  const collect = (hit: IndexedHit) => {
     inTexts.add(hit);
     return 0;
   };
   sources.text.search({ ...AS_IS, queries: [term], fields: ['description', 'declarations'], prefix: false, fuzzy: false, boostDocument: collect });
-  const inName = sources.names.matcher(term);
-  return (hit) => inTexts.has(hit) || inName(hit.id);
+  const inName = nameWordMatcher(term);
+  if (inTexts.size === 0) return (hit) => inName(hit.nameWords);
+  return (hit) => inName(hit.nameWords) || inTexts.has(hit);
 }
 
 /**
@@ -105,7 +110,7 @@ function narrowingTest(sources: TextSources, term: string): Admits {
 export function rankText(sources: TextSources, terms: string[], typos: boolean): SearchHit[] {
   const { driving, narrowing } = splitDriving(terms);
   const tests = narrowing.map((term) => narrowingTest(sources, term));
-  const admits = tests.length === 0 ? undefined : (hit: SearchHit) => tests.every((test) => test(hit));
+  const admits = tests.length <= 1 ? tests[0] : (hit: IndexedHit) => tests.every((test) => test(hit));
   const queries = intersectingQueries(sources, driving, typos, admits);
   const results: SearchResult[] = sources.text.search({ combineWith: 'AND', queries });
   const direct: SearchHit[] = [];
