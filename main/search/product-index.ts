@@ -91,7 +91,7 @@ export class ProductIndex {
     const category = product.category === undefined ? undefined : this.internCategory(product.category);
     const codes = codesOf(product);
     this.nameTerms = [];
-    const hit: IndexedHit = { id: product.id, category, nameWords: '' };
+    const hit: IndexedHit = { id: product.id, category, nameWords: '', step: 0 };
     this.text.add({ id: hit, name: product.name, description: product.description, declarations: product.declarations });
     hit.nameWords = joinNameWords(this.nameTerms);
     this.hits.set(product.id, hit);
