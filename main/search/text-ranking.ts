@@ -54,12 +54,15 @@ type Admits = (hit: IndexedHit) => boolean;
  * drop the others after scoring them; skipping them keeps the same scores.
  * The word with the fewest index entries goes first: the fewer products it
  * scores, the fewer the later words score. A word marks the products it
- * found with its step number on their hits, which costs less than a set of
- * thousands of hits when most of them are looked at once.
+ * found on their hits (`step`): reading a mark costs less than a lookup in a
+ * set of thousands of hits.
  */
 function intersectingQueries(sources: TextSources, driving: readonly string[], typos: boolean, admits: Admits | undefined): Query[] {
-  const entries = new Map(driving.map((term) => [term, sources.text.entriesOf(term, prefixAllowed(term) ? 'name' : undefined)]));
-  const ordered = [...driving].sort((a, b) => (entries.get(a) ?? 0) - (entries.get(b) ?? 0));
+  let ordered = driving;
+  if (driving.length > 1) {
+    const entries = new Map(driving.map((term) => [term, sources.text.entriesOf(term, prefixAllowed(term) ? 'name' : undefined)]));
+    ordered = [...driving].sort((a, b) => (entries.get(a) ?? 0) - (entries.get(b) ?? 0));
+  }
   let admitted = admits;
   return ordered.map((term, i) => {
     const query = wordQuery(term, typos, sources.parts);
