@@ -7,9 +7,9 @@ import MiniSearch from 'minisearch';
 export class TextIndex<T> extends MiniSearch<T> {
   /**
    * Index entries of `term` over all fields, plus with `prefixField` those of
-   * the longer words it starts in that field: at least the number of products
-   * a search for it matches so, read from the entries' sizes without visiting
-   * them.
+   * the longer words it starts in that field: about the number of products a
+   * search for it matches (a product counts once per field it matches in),
+   * read from the sizes of the entries without visiting them.
    */
   entriesOf(term: string, prefixField: string | undefined): number {
     let count = 0;
