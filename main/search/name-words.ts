@@ -1,24 +1,17 @@
 import { prefixAllowed } from '../rules/search-terms.js';
 
 /**
- * The index terms of each product's name, as one string per product
- * (` word word `), to tell whether a given product has a name word starting
- * with a few letters without looking those letters up over the whole catalog.
+ * The index terms of a product's name as one string (` word word `), kept
+ * with the product's hit, to tell whether the product has a name word
+ * starting with a few letters without looking those letters up over the
+ * whole catalog.
  */
-export class NameWords {
-  private readonly byId = new Map<string, string>();
+export function joinNameWords(terms: readonly string[]): string {
+  return ` ${terms.join(' ')} `;
+}
 
-  set(id: string, terms: readonly string[]): void {
-    this.byId.set(id, ` ${terms.join(' ')} `);
-  }
-
-  delete(id: string): void {
-    this.byId.delete(id);
-  }
-
-  /** Test of whether a product's name matches `term` as the name index does: a word start from two letters, else a whole word. */
-  matcher(term: string): (id: string) => boolean {
-    const needle = prefixAllowed(term) ? ` ${term}` : ` ${term} `;
-    return (id) => this.byId.get(id)?.includes(needle) ?? false;
-  }
+/** Test of whether joined name words match `term` as the name index does: a word start from two letters, else a whole word. */
+export function nameWordMatcher(term: string): (nameWords: string) => boolean {
+  const needle = prefixAllowed(term) ? ` ${term}` : ` ${term} `;
+  return (nameWords) => nameWords.includes(needle);
 }
