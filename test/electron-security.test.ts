@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { KIOSK_CONFIG_CHANNEL } from '../main/electron/kiosk-bridge.js';
-import { CONTENT_SECURITY_POLICY } from '../main/electron/security.js';
+import { CONTENT_SECURITY_POLICY } from '../main/security/content-security-policy.js';
 import { PROJECT_ROOT } from '../main/version.js';
 import { cancellable, standInApps } from './support/electron-stand-in.js';
 

@@ -1,15 +1,6 @@
 import type { Session, WebContents } from 'electron';
+import { CONTENT_SECURITY_POLICY } from '../security/content-security-policy.js';
 import { isAllowedNavigation } from './window.js';
-
-/**
- * The policy the server's pages are written for. The server sends it; the
- * window adds it to any response of the local server that comes without one,
- * so a page is never shown unprotected.
- */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: http: https:; " +
-  "media-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
-  "form-action 'self'; frame-ancestors 'none'";
 
 type GuardedSession = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'webRequest'>;
 type GuardedContents = Pick<WebContents, 'setWindowOpenHandler' | 'on'>;
@@ -20,6 +11,11 @@ export function denyAllPermissions(session: GuardedSession): void {
   session.setPermissionCheckHandler(() => false);
 }
 
+/**
+ * The server sends the policy its pages are written for; the window adds it to
+ * any response of the local server that comes without one, so a page is never
+ * shown unprotected.
+ */
 export function addContentSecurityPolicy(session: GuardedSession, origin: string): void {
   session.webRequest.onHeadersReceived({ urls: [`${origin}/*`] }, (details, callback) => {
     const headers = details.responseHeaders ?? {};

@@ -2,29 +2,15 @@ import cors from 'cors';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { sendStandardError } from '../http/errors.js';
+import { CONTENT_SECURITY_POLICY_DIRECTIVES } from './content-security-policy.js';
 import { isAllowedOrigin, isOwnHost, normalizeOrigin, type LocalNames } from './local-names.js';
-
-/** The policy for every page the server sends: scripts and styles only from files of this server. */
-export const CONTENT_SECURITY_POLICY = {
-  'default-src': ["'self'"],
-  'script-src': ["'self'"],
-  'style-src': ["'self'"],
-  'img-src': ["'self'", 'data:', 'blob:', 'http:', 'https:'],
-  'media-src': ["'self'", 'data:', 'blob:'],
-  'font-src': ["'self'"],
-  'connect-src': ["'self'"],
-  'object-src': ["'none'"],
-  'base-uri': ["'none'"],
-  'form-action': ["'self'"],
-  'frame-ancestors': ["'none'"],
-};
 
 /**
  * Security headers on every answer. The server speaks plain HTTP on a store
  * network, so no HSTS; no referrer leaves the kiosk.
  */
 export const securityHeaders: RequestHandler = helmet({
-  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY_DIRECTIVES },
   strictTransportSecurity: false,
   referrerPolicy: { policy: 'no-referrer' },
   frameguard: { action: 'deny' },
