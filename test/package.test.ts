@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../main/version.js';
 import { makeStandInElectronDist } from './support/electron-dist.js';
+import { runProcess } from './support/processes.js';
 
 /**
  * Packaging smoke test (`npm run test:package`, run by .ci/run): electron-builder
@@ -22,15 +23,9 @@ let work: string;
 let unpacked: string;
 let files: string[];
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
+async function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> {
+  const { status, stdout, stderr } = await runProcess(command, args, { cwd: PROJECT_ROOT, env });
+  return { code: status, output: stdout + stderr };
 }
 
 beforeAll(async () => {

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../main/version.js';
 import { api, collectPages, type Api } from './support/api.js';
+import { runProcess, type ProcessResult } from './support/processes.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
 let now = Date.parse('2026-11-21T08:00:00.000Z');
@@ -134,19 +134,8 @@ describe('GET /products?updatedSince=', () => {
 });
 
 /** Runs the documented example script the way a scale PC would. */
-function runScaleScript(env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'docs/examples/scale-feed.mjs')], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+function runScaleScript(env: Record<string, string>): Promise<ProcessResult> {
+  return runProcess(process.execPath, [join(PROJECT_ROOT, 'docs/examples/scale-feed.mjs')], { env });
 }
 
 describe('the example scale script (docs/examples/scale-feed.mjs)', () => {

@@ -1,18 +1,17 @@
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../main/services/clock.js';
 import { createServices } from '../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../main/storage/database.js';
 import { createProductStore } from '../main/storage/products.js';
-import { PROJECT_ROOT } from '../main/version.js';
 import { api, collectPages, type Api } from './support/api.js';
+import { startChildServer, type ChildServer } from './support/child-server.js';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
+import { freePort } from './support/processes.js';
 import { makeDataDir, startTestServer, type TestOrg, type TestServer } from './support/server.js';
 import { configureSync, drainedSince, waitForSync } from './support/sync.js';
 import { generateCatalog } from './bench/generate-catalog.js';
-import { freePort } from './bench/server-process.js';
 
 const ORDERS = 120;
 const PULLED = 8000;
@@ -23,30 +22,16 @@ let proxy: FaultProxy;
 let upOrg: TestOrg;
 const dataDir = makeDataDir();
 let port: number;
-let child: ChildProcess | undefined;
+let child: ChildServer | undefined;
 
-/** The local server as its own process, so it can be killed with SIGKILL mid-push. */
+/** The local server as its own process, so it can be killed with SIGKILL mid-push; it keeps its port across restarts. */
 async function startLocal(): Promise<void> {
-  child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'main/start.ts')], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent' },
-    stdio: 'ignore',
-  });
-  const ends = Date.now() + 20_000;
-  while (Date.now() < ends) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then((r) => r.ok, () => false);
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('local server did not start');
+  child = await startChildServer(dataDir, port);
 }
 
-function kill9(): Promise<void> {
-  return new Promise((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+async function kill9(): Promise<void> {
+  await child?.crash();
+  child = undefined;
 }
 
 beforeAll(async () => {

@@ -8,7 +8,8 @@ import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
 import { PROJECT_ROOT } from '../../main/version.js';
 import { FULL_SIZE, generateCatalog, random } from './catalog.js';
 import { load, percentile, timeSequential, type LoadResult } from './load.js';
-import { freePort, rssMb, spawnProcess, waitFor } from './server-process.js';
+import { freePort } from '../support/processes.js';
+import { rssMb, spawnProcess, waitFor } from './server-process.js';
 
 /**
  * `npm run bench`: the figures a store PC cares about, measured on the real

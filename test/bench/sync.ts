@@ -9,7 +9,8 @@ import { createSyncConfigStore } from '../../main/sync/config-store.js';
 import { PROJECT_ROOT } from '../../main/version.js';
 import { FULL_SIZE, generateCatalog } from './catalog.js';
 import { percentile, timeSequential } from './load.js';
-import { freePort, rssMb, spawnProcess, waitFor } from './server-process.js';
+import { freePort } from '../support/processes.js';
+import { rssMb, spawnProcess, waitFor } from './server-process.js';
 
 /**
  * `npm run bench:sync`: a store PC against an upstream, both real servers in

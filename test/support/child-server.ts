@@ -1,18 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../main/version.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './processes.js';
 
 export interface ChildServer {
   url: string;
@@ -26,8 +15,8 @@ export interface ChildServer {
  * entry point `main/start.ts`, here through tsx instead of the compiled copy),
  * and waits until it answers.
  */
-export async function startChildServer(dataDir: string): Promise<ChildServer> {
-  const port = await freePort();
+export async function startChildServer(dataDir: string, port?: number): Promise<ChildServer> {
+  port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'main/start.ts')], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
