@@ -71,7 +71,7 @@ const byIdPath = () => `/api/v1/products/${pickId()}`;
 const barcodePath = () => `/api/v1/products?barcode=${pickCode()}`;
 
 const baselinePort = await freePort();
-const baseline = spawnProcess('npx', ['tsx', 'test/bench/baseline-server.ts'], { PORT: String(baselinePort), DATA_DIR: dataDir, ORG_ID: org.id }, PROJECT_ROOT);
+const baseline = spawnProcess(process.execPath, ['--import', 'tsx', 'test/bench/baseline-server.ts'], { PORT: String(baselinePort), DATA_DIR: dataDir, ORG_ID: org.id }, PROJECT_ROOT);
 await waitFor(async () => ((await fetch(`http://127.0.0.1:${baselinePort}/api/v1/products/${pickId()}`)).ok ? true : undefined), 30_000, 'baseline');
 
 /** Alternates baseline and product runs so that noise hits both alike; keeps the median run of each. */
