@@ -36,6 +36,7 @@ export interface KioskSetup {
  */
 export async function openKiosk(browser: Browser, apiUrl: string, setup: KioskSetup, viewport = { width: 1920, height: 1080 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
+  context.setDefaultTimeout(5000);
   await context.addInitScript((config) => {
     (globalThis as unknown as { kioskBridge: unknown }).kioskBridge = { config };
   }, { ...setup, apiBaseUrl: apiUrl });
