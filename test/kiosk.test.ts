@@ -6,6 +6,9 @@ import { CODES, seedKioskCatalog } from './support/kiosk-catalog.js';
 import { launchChromium, openKiosk, ordersSince, scan, screenshot, td1 } from './support/kiosk.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
+// The page's own function, as page.evaluate sees it (the tests compile without DOM types).
+declare const getComputedStyle: (el: unknown) => { backgroundColor: string };
+
 let server: TestServer;
 let browser: Browser;
 let org: TestOrg;

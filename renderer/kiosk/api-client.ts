@@ -47,7 +47,7 @@ export function createApiClient(config: Pick<KioskConfig, 'apiBaseUrl' | 'key'>)
     if (body !== undefined) headers['content-type'] = 'application/json';
     let res: Response;
     try {
-      res = await fetch(base + path, { method, headers, body: body === undefined ? null : JSON.stringify(body), signal: signal ?? null, cache: 'no-store' });
+      res = await fetch(base + path, { method, headers, body: body === undefined ? null : JSON.stringify(body), signal: signal ?? null });
     } catch (err) {
       if (signal?.aborted) throw err;
       throw new NetworkError(err instanceof Error ? err.message : String(err));
@@ -77,7 +77,7 @@ export function createApiClient(config: Pick<KioskConfig, 'apiBaseUrl' | 'key'>)
     return items;
   }
 
-  const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
   return {
     store: async (id: string) => (await request<{ data: Store }>('GET', `/stores/${encodeURIComponent(id)}`)).data,

@@ -11,7 +11,8 @@ import { header } from './screens/header.js';
 import { amountDialog, chooseDialog, idleDialog, infoDialog } from './screens/dialogs.js';
 import { ShopView } from './screens/shop.js';
 import { playSound } from './sound.js';
-import { applyTheme, type KioskSettings, type StoreLanguage } from './store-settings.js';
+import { applyTheme } from './screens/theme.js';
+import type { KioskSettings, StoreLanguage } from './store-settings.js';
 import { CheckoutFlow } from './checkout-flow.js';
 
 const SEARCH_LIMIT = 20;

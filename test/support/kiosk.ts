@@ -92,3 +92,16 @@ export async function ordersSince(client: Api, since: Date) {
   const res = await client.get(`/orders?start=${since.toISOString()}&end=${new Date(Date.now() + 60_000).toISOString()}&limit=100`);
   return res.body.data as { id: string; orderId: string; price: number; paymentMethod?: string; products: Record<string, unknown>[] }[];
 }
+
+/** The two lines of a TD2 ID card (36 characters) or a TD3 passport (44), with valid check digits. */
+export function td2or3(format: 'TD2' | 'TD3', lastName: string, firstName: string, birthYymmdd: string): string[] {
+  const width = format === 'TD2' ? 36 : 44;
+  const line1 = `${format === 'TD2' ? 'I<' : 'P<'}CHE${lastName}<<${firstName.replace(/ /g, '<')}`.padEnd(width, '<');
+  const doc = 'X1234567<';
+  const expiry = '341231';
+  const optional = format === 'TD2' ? '<'.repeat(7) : '<'.repeat(14);
+  const personal = format === 'TD3' ? optional + mrzCheck(optional) : optional;
+  const body = `${doc}${mrzCheck(doc)}CHE${birthYymmdd}${mrzCheck(birthYymmdd)}F${expiry}${mrzCheck(expiry)}${personal}`;
+  const composite = body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 28) + (format === 'TD3' ? personal : optional);
+  return [line1, body + mrzCheck(composite)];
+}
