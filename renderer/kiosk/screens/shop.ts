@@ -19,7 +19,8 @@ export interface ShopActions {
   clear(): void;
 }
 
-const SEARCH_DEBOUNCE_MS = 60;
+/** Long enough to skip the keys of a fast typist, short enough that results follow each pause. */
+const SEARCH_DEBOUNCE_MS = 40;
 
 /** The start screen and the cart: browsing and search on one side, the purchase on the other. */
 export class ShopView {
