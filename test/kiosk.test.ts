@@ -202,6 +202,10 @@ describe('age check', () => {
     await enterBirthDate(page, birthDate(18, 1));
     await expect.poll(() => page.locator('[data-screen="age-refused"] [data-reason]').getAttribute('data-reason')).toBe('underage');
     await screenshot(page, '09-age-refused');
+    await page.getByRole('button', { name: 'Personal rufen' }).click();
+    await page.locator('[data-screen="staff"]').waitFor();
+    await screenshot(page, '10-call-staff');
+    await page.getByRole('button', { name: 'Zurück' }).click();
     await page.getByRole('button', { name: 'Diese Produkte entfernen' }).click();
     await expect.poll(() => lines(page).locator('.name').allTextContents()).toEqual(['Bio Vollmilch 1l']);
   });
@@ -235,14 +239,14 @@ describe('payment', () => {
     await page.getByRole('button', { name: 'Bezahlen' }).click();
     await page.locator('[data-screen="payment"]').waitFor();
     expect(await page.locator('[data-method]').evaluateAll((els) => els.map((e) => e.getAttribute('data-method')))).toEqual(['cash', 'providerA']);
-    await screenshot(page, '10-payment');
+    await screenshot(page, '11-payment');
     await page.getByRole('button', { name: 'Bar' }).click();
     await page.locator('[data-screen="terminal"]').waitFor();
-    await screenshot(page, '11-payment-terminal');
+    await screenshot(page, '12-payment-terminal');
     await page.getByRole('button', { name: 'Bezahlt' }).click();
     const receipt = page.locator('[data-screen="receipt"]');
     await receipt.waitFor();
-    await screenshot(page, '12-receipt');
+    await screenshot(page, '13-receipt');
 
     const orders = await ordersSince(client, since);
     expect(orders).toHaveLength(1);
@@ -289,7 +293,7 @@ describe('store settings', () => {
     const page = await kiosk(seed.idleStore);
     await scan(page, CODES.milk);
     await page.locator('[data-dialog="idle"] [data-countdown]').waitFor();
-    await screenshot(page, '13-idle-countdown');
+    await screenshot(page, '14-idle-countdown');
     await expect.poll(() => page.locator('[data-screen="shop"]').getAttribute('data-cart'), { timeout: 6000 }).toBe('empty');
     expect(await page.locator('[data-dialog="idle"]').count()).toBe(0);
   });
@@ -299,6 +303,7 @@ describe('store settings', () => {
     expect(await page.locator('.welcome h1').textContent()).toBe('Grüezi im Hofladen!');
     await page.getByRole('button', { name: 'Français' }).click();
     await expect.poll(() => page.locator('.welcome h1').textContent()).toBe('Bienvenue !');
+    await screenshot(page, '15-language-fr');
     expect(await page.getByRole('button', { name: 'Payer' }).count()).toBe(1);
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     await page.getByRole('button', { name: 'Italiano' }).click();
@@ -309,7 +314,7 @@ describe('store settings', () => {
     const page = await kiosk(seed.store, { width: 1080, height: 1920 });
     await scan(page, CODES.water);
     await expect.poll(() => lines(page).count()).toBe(1);
-    await screenshot(page, '14-portrait');
+    await screenshot(page, '16-portrait');
     expect(await page.locator('[data-setting="customMessage"]').textContent()).toBe('Heute frische Gipfeli!');
     expect(await page.locator('.kiosk').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(238, 243, 234)');
     expect(await page.locator('[data-badge="offline"]').count()).toBe(0);
