@@ -170,8 +170,10 @@ export class KioskApp {
     this.showShop();
   }
 
+  /** Opens a dialog and moves the keyboard focus into it. */
   showOverlay(dialog: HTMLElement): void {
     replaceChildren(this.overlayEl, dialog);
+    if (!dialog.contains(document.activeElement)) dialog.querySelector<HTMLElement>('input, button')?.focus();
   }
 
   closeOverlay(name?: string): void {

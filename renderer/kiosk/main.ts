@@ -18,7 +18,6 @@ async function boot(root: HTMLElement): Promise<void> {
     const app = new KioskApp(root, api, settingsOf(store));
     document.documentElement.lang = app.language;
     app.start();
-    document.documentElement.dataset.ready = 'true';
   } catch (err) {
     // The server may still be starting: try again, unless the set-up is redone first.
     const retry = setTimeout(() => void boot(root), 5000);

@@ -11,7 +11,7 @@ export interface AgeCheckActions {
 /** Date of birth typed in, or an ID or passport read by the scanner (or typed by staff). */
 export function ageCheckScreen(t: Translate, actions: AgeCheckActions, error: string | undefined): HTMLElement {
   const field = (id: string, label: string, size: number) =>
-    h('label', { class: 'date-part', for: id }, label, h('input', { id, type: 'text', inputMode: 'numeric', maxLength: size, size, autocomplete: 'off', 'data-scan': 'own' }));
+    h('label', { class: 'date-part', for: id }, label, h('input', { id, type: 'text', inputMode: 'numeric', maxLength: size, size, autocomplete: 'off' }));
   const form = h(
     'form',
     {

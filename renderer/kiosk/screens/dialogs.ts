@@ -34,7 +34,6 @@ export function amountDialog(t: Translate, product: Product, onAmount: (cents: n
     input,
     h('div', { class: 'actions' }, h('button', { type: 'button', class: 'secondary', onclick: onCancel }, t('cancel')), h('button', { type: 'submit', class: 'primary' }, t('confirm'))),
   );
-  queueMicrotask(() => input.focus());
   return dialog('amount', t('amountTitle', { name: product.name }), form);
 }
 
