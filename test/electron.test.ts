@@ -94,7 +94,7 @@ describe('Electron main process', () => {
     expect(window?.loaded).toBe(new URL(main.server.url).origin + '/');
     const page = await fetch(window!.loaded!);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<title>Store server</title>');
+    expect(await page.text()).toContain('<title>Self-checkout</title>');
     expect(window?.openHandler?.()).toEqual({ action: 'deny' });
 
     const blocked = { prevented: false, preventDefault() { this.prevented = true; } };

@@ -1,6 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildRenderer } from '../scripts/build-renderer.js';
 import { api, type Api } from './support/api.js';
 import { CODES, seedKioskCatalog } from './support/kiosk-catalog.js';
 import { launchChromium, openKiosk, ordersSince, scan, screenshot, td1 } from './support/kiosk.js';
@@ -17,7 +16,7 @@ let seed: Awaited<ReturnType<typeof seedKioskCatalog>>;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([buildRenderer().then(() => startTestServer()), launchChromium()]);
+  [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
   org = server.createOrg(['identity-logs']);
   client = api(server.url, org.writeKey);
   seed = await seedKioskCatalog(client);

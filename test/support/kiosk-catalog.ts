@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import type { Api } from './api.js';
+import { imageForm } from './images.js';
 import { ean13 } from './kiosk.js';
 
 const day = 24 * 3600 * 1000;
@@ -22,6 +24,14 @@ async function create(client: Api, path: string, body: Record<string, unknown>):
   const res = await client.post(path, body);
   if (res.status !== 200) throw new Error(`POST ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.id as string;
+}
+
+/** A product picture made with sharp: a coloured disc on white. */
+async function uploadPicture(client: Api, productId: string, color: string): Promise<void> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240"><rect width="240" height="240" fill="#fff"/><circle cx="120" cy="120" r="90" fill="${color}"/></svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  const res = await client.request('POST', `/products/${productId}/image`, { body: imageForm(png, 'image/png') });
+  if (res.status !== 200) throw new Error(`image upload answered ${res.status}: ${JSON.stringify(res.body)}`);
 }
 
 /** A small shop: a bakery category shown on screen, drinks with deposit, a sale, shared codes, a scale product. */
@@ -51,6 +61,7 @@ export async function seedKioskCatalog(client: Api) {
     croissant: await product({ name: 'Gipfeli', price: 140, category: bakery, showOnScreen: true, index: 1 }),
     bread: await product({ name: 'Ruchbrot 500g', price: 380, category: bakery, showOnScreen: true, index: 2 }),
   };
+  await Promise.all([uploadPicture(client, ids.croissant, '#d89b3c'), uploadPicture(client, ids.bread, '#8a5a2b'), uploadPicture(client, ids.milk, '#3d7fd1')]);
   const storeBase = {
     paymentCash: true,
     paymentCashOffline: true,
