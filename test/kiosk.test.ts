@@ -140,6 +140,14 @@ describe('the cart', () => {
     expect(await page.locator(`.cart li[data-line="${seed.ids.chocolate}"] [data-amount]`).textContent()).toBe('2.50');
     expect(await total(page).textContent()).toBe('4.20');
     await screenshot(page, '03-cart');
+
+    await page.getByRole('button', { name: 'Ein Mineralwasser 1.5l mehr' }).click();
+    await expect.poll(() => water.locator('.deposit .amount').textContent()).toBe('1.00');
+    expect(await total(page).textContent()).toBe('5.90');
+    await page.getByRole('button', { name: 'Milchschokolade 100g entfernen' }).click();
+    await expect.poll(() => total(page).textContent()).toBe('3.40');
+    await page.getByRole('button', { name: 'Ein Mineralwasser 1.5l weniger' }).click();
+    await expect.poll(() => total(page).textContent()).toBe('1.70');
   });
 
   it('asks for the amount of an open-price product', async () => {
@@ -259,6 +267,8 @@ describe('payment', () => {
       { productId: seed.ids.chocolate, quantity: 1, price: 250, tax: 6, taxRate: 0.026, deposit: 0 },
     ]);
     expect(await receipt.locator('[data-total]').textContent()).toBe('8.10');
+    expect(await receipt.locator('tr.deposit').textContent()).toBe('Pfand0.50');
+    expect(await receipt.locator('.order-id').textContent()).toBe(`Bestellung ${order.id}`);
     expect(await receipt.locator('.vat li').allTextContents()).toEqual(['MWST 2.6 % auf 7.60: 0.19']);
 
     await page.getByRole('button', { name: 'Fertig' }).click();
