@@ -1,19 +1,19 @@
 import type { Product } from '../../shared/api/products.js';
 import { ApiError, type ApiClient, type ScannedProduct, type SyncStatus } from './api-client.js';
 import { Cart } from './cart.js';
+import { CheckoutFlow } from './checkout-flow.js';
 import { loadScreenCatalog, type ScreenCatalog } from './catalog-browser.js';
 import { replaceChildren } from './dom.js';
 import { translator, type Translate } from './i18n/index.js';
 import { startIdleTimer } from './idle-timer.js';
 import { isOffline, watchSync } from './offline-status.js';
 import { listenForScans } from './scanner-input.js';
-import { header } from './screens/header.js';
 import { amountDialog, chooseDialog, idleDialog, infoDialog } from './screens/dialogs.js';
+import { header } from './screens/header.js';
 import { ShopView } from './screens/shop.js';
-import { playSound } from './sound.js';
 import { applyTheme } from './screens/theme.js';
+import { playSound } from './sound.js';
 import type { KioskSettings, StoreLanguage } from './store-settings.js';
-import { CheckoutFlow } from './checkout-flow.js';
 
 const SEARCH_LIMIT = 20;
 
