@@ -14,6 +14,8 @@ let org: TestOrg;
 let client: Api;
 let seed: Awaited<ReturnType<typeof seedKioskCatalog>>;
 const contexts: BrowserContext[] = [];
+/** Uncaught errors of the pages a test opened: each test ends without any. */
+const pageErrors: Error[] = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
@@ -24,6 +26,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close();
+  expect(pageErrors.splice(0)).toEqual([]);
 });
 
 afterAll(async () => {
@@ -34,6 +37,7 @@ afterAll(async () => {
 async function kiosk(storeId = seed.store, viewport?: { width: number; height: number }): Promise<Page> {
   const { context, page } = await openKiosk(browser, server.url, { key: org.writeKey, storeId }, viewport);
   contexts.push(context);
+  page.on('pageerror', (err) => pageErrors.push(err));
   return page;
 }
 

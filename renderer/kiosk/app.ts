@@ -12,7 +12,7 @@ import { amountDialog, chooseDialog, idleDialog, infoDialog } from './screens/di
 import { header } from './screens/header.js';
 import { ShopView } from './screens/shop.js';
 import { applyTheme } from './screens/theme.js';
-import { playSound } from './sound.js';
+import { soundPlayer } from './sound.js';
 import type { KioskSettings, StoreLanguage } from './store-settings.js';
 
 const SEARCH_LIMIT = 20;
@@ -29,6 +29,7 @@ export class KioskApp {
   private readonly overlayEl = document.createElement('div');
   private readonly checkout: CheckoutFlow;
   private searchAbort: AbortController | undefined;
+  private readonly playSound = soundPlayer();
 
   constructor(
     private readonly root: HTMLElement,
@@ -138,7 +139,7 @@ export class KioskApp {
   private added(): void {
     this.shop.showMessage('');
     this.renderCart();
-    if (this.settings.playSound) playSound(this.settings.standardSound);
+    if (this.settings.playSound) this.playSound(this.settings.standardSound);
   }
 
   private async search(q: string): Promise<void> {

@@ -1,5 +1,5 @@
 /** The countdown becomes visible this many seconds before the purchase is cancelled. */
-export const VISIBLE_COUNTDOWN_S = 10;
+const VISIBLE_COUNTDOWN_S = 10;
 
 export interface IdleTimer {
   /** A touch, a key or a scan: the customer is still there. */

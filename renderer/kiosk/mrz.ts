@@ -12,7 +12,7 @@ export interface IdentityDocument {
 
 const SOURCES = { TD1: 'id_card_td1', TD2: 'id_card_td2', TD3: 'passport' } as const;
 /** Line length of each format; a scanner sends one line per Enter. */
-export const MRZ_LINE_LENGTHS = { TD1: 30, TD2: 36, TD3: 44 } as const;
+const MRZ_LINE_LENGTHS = { TD1: 30, TD2: 36, TD3: 44 } as const;
 
 /** Whether a scanned burst looks like one line of an MRZ rather than a barcode. */
 export function isMrzLine(line: string): boolean {

@@ -8,24 +8,24 @@ const SOUNDS: Record<string, { tones: number[]; ms: number; type: OscillatorType
   ding: { tones: [2093], ms: 220, type: 'triangle' },
 };
 
-export const SOUND_NAMES = Object.keys(SOUNDS);
-
-let context: AudioContext | undefined;
-
-export function playSound(name: string | undefined): void {
-  const sound = SOUNDS[name ?? 'beep'] ?? (SOUNDS.beep as (typeof SOUNDS)[string]);
-  context ??= new AudioContext();
-  let start = context.currentTime;
-  for (const tone of sound.tones) {
-    const osc = context.createOscillator();
-    const gain = context.createGain();
-    osc.type = sound.type;
-    osc.frequency.value = tone;
-    gain.gain.setValueAtTime(0.15, start);
-    gain.gain.exponentialRampToValueAtTime(0.001, start + sound.ms / 1000);
-    osc.connect(gain).connect(context.destination);
-    osc.start(start);
-    osc.stop(start + sound.ms / 1000);
-    start += sound.ms / 1000;
-  }
+/** A player that opens its audio output on the first sound. */
+export function soundPlayer(): (name: string | undefined) => void {
+  let context: AudioContext | undefined;
+  return (name) => {
+    const sound = SOUNDS[name ?? 'beep'] ?? (SOUNDS.beep as (typeof SOUNDS)[string]);
+    context ??= new AudioContext();
+    let start = context.currentTime;
+    for (const tone of sound.tones) {
+      const osc = context.createOscillator();
+      const gain = context.createGain();
+      osc.type = sound.type;
+      osc.frequency.value = tone;
+      gain.gain.setValueAtTime(0.15, start);
+      gain.gain.exponentialRampToValueAtTime(0.001, start + sound.ms / 1000);
+      osc.connect(gain).connect(context.destination);
+      osc.start(start);
+      osc.stop(start + sound.ms / 1000);
+      start += sound.ms / 1000;
+    }
+  };
 }

@@ -72,6 +72,8 @@ export async function seedKioskCatalog(client: Api) {
     languageSelector: ['de', 'fr', 'it', 'en'],
     showSupplier: true,
     showInfoButton: true,
+    playSound: true,
+    standardSound: 'chime',
     customMessage: 'Heute frische Gipfeli!',
     backgroundColor: '#eef3ea',
     backgroundFontColor: '#1b2a12',

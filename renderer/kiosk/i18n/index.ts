@@ -27,4 +27,3 @@ export function translator(language: StoreLanguage, overrides: Record<string, un
   };
 }
 
-export { en };
