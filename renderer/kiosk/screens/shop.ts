@@ -20,7 +20,7 @@ export interface ShopActions {
 }
 
 /** Long enough to skip the keys of a fast typist, short enough that results follow each pause. */
-const SEARCH_DEBOUNCE_MS = 40;
+const SEARCH_DEBOUNCE_MS = 25;
 
 /** The start screen and the cart: browsing and search on one side, the purchase on the other. */
 export class ShopView {
