@@ -14,6 +14,7 @@ import { storeRoutes } from './http/routes/stores.js';
 import { supplierRoutes } from './http/routes/suppliers.js';
 import { systemRoutes } from './http/routes/system.js';
 import type { ImageStore } from './images/store.js';
+import { createScaleLabels } from './scales/scale-labels.js';
 import type { SearchBuildOptions } from './search/product-search.js';
 import type { Clock } from './services/clock.js';
 import { createServices, type Services } from './services/index.js';
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services } {
     clock: deps.clock,
     search: deps.search,
     productListeners: [releaseReplacedImages(deps.images, imageRecords)],
+    scaleLabels: createScaleLabels({ db: deps.db, clock: deps.clock }).reader,
   });
   const productImages = createProductImageService({ products: services.products, images: deps.images, records: imageRecords, clock: deps.clock });
   productImages.removeOrphans();

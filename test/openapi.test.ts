@@ -75,12 +75,13 @@ describe('GET /openapi.json', () => {
 
   it('names the shared schemas once and uses them by reference', async () => {
     const doc = (await api(server.url).get('/openapi.json')).body;
-    for (const name of ['Product', 'ListMeta', 'StandardError', 'ValidationError', 'Order', 'Supplier', 'Category', 'Store']) {
+    for (const name of ['Product', 'ScaleLabel', 'ListMeta', 'StandardError', 'ValidationError', 'Order', 'Supplier', 'Category', 'Store']) {
       expect(doc.components.schemas, name).toHaveProperty(name);
     }
     const list = doc.paths['/products'].get;
     expect(list.responses['200'].content['application/json'].schema.properties.data.items).toEqual({ $ref: '#/components/schemas/Product' });
     expect(list.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ValidationError' });
-    expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['barcode', 'cursor', 'limit', 'offset', 'q', 'store']);
+    expect(doc.components.schemas.Product.properties.scaleLabel).toEqual({ $ref: '#/components/schemas/ScaleLabel' });
+    expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['barcode', 'cursor', 'limit', 'offset', 'q', 'showOnScale', 'store', 'updatedSince']);
   });
 });

@@ -181,6 +181,38 @@ describe('GET /products?q= follows every write at once', () => {
   });
 });
 
+describe('GET /products?q= with a common word and a rare one', () => {
+  const ids: Record<string, string> = {};
+  let shopRead: Api;
+
+  beforeAll(async () => {
+    const shop = server.createOrg();
+    const shopWrite = api(server.url, shop.writeKey);
+    shopRead = api(server.url, shop.readKey);
+    for (let i = 1; i <= 12; i++) await create(shopWrite, { name: `Alpenhof Milch Nr ${i}` });
+    ids.short = await create(shopWrite, { name: 'Alpenhof Rahm' });
+    ids.long = await create(shopWrite, { name: 'Alpenhof Rahm Vollfett 2dl' });
+    ids.inDescription = await create(shopWrite, { name: 'Alpenhof Vollfett Nr 7', description: 'Rahm aus der Region' });
+    ids.otherBrand = await create(shopWrite, { name: 'Bergsonne Rahm', description: 'Vollfett' });
+  });
+
+  const found = async (text: string) => idsOf(await shopRead.get(`/products?q=${encodeURIComponent(text)}`));
+
+  it('ranks the same whichever word is typed first, and needs both', async () => {
+    const expected = [ids.short, ids.long, ids.inDescription];
+    expect(await found('alpenhof rahm')).toEqual(expected);
+    expect(await found('rahm alpenhof')).toEqual(expected);
+    expect(await found('alpenhof rahm vollfett')).toEqual([ids.long, ids.inDescription]);
+    expect(await found('vollfett rahm alpenhof')).toEqual([ids.long, ids.inDescription]);
+  });
+
+  it('narrows by a short word being typed, in the name or as a whole word of the description', async () => {
+    expect(await found('rahm al')).toEqual([ids.short, ids.long, ids.inDescription]);
+    expect(await found('rahm vo')).toEqual([ids.long, ids.inDescription]);
+    expect(await found('milch nr 7')).toHaveLength(1);
+  });
+});
+
 describe('GET /products?q= pages with offset', () => {
   let juices: string[];
 

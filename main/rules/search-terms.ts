@@ -52,6 +52,29 @@ export function prefixAllowed(term: string): boolean {
   return term.length >= 2;
 }
 
+/** Shortest word part a search finds inside a compound word: `milch` finds *Vollmilch*, `tee` does not find *Eistee*. */
+export const MIN_COMPOUND_PART = 4;
+/** Letters before the first part of a compound that can be found: Vollmilch's parts start at `llmilch`. */
+export const COMPOUND_HEAD = 2;
+
+/**
+ * The inner parts of a folded name word that a search can find: every tail of
+ * at least `MIN_COMPOUND_PART` letters that is not the word itself or its
+ * first letter off (`vollmilch` -> `llmilch`, `lmilch`, `milch`, `ilch`). Words
+ * with digits are sizes or codes, not compounds.
+ */
+export function compoundTailsOf(word: string): string[] {
+  if (/\d/.test(word)) return [];
+  const tails: string[] = [];
+  for (let at = COMPOUND_HEAD; word.length - at >= MIN_COMPOUND_PART; at += 1) tails.push(word.slice(at));
+  return tails;
+}
+
+/** Whether a query term is looked for inside compound words: long enough, and no size or code. */
+export function compoundPartAllowed(term: string): boolean {
+  return term.length >= MIN_COMPOUND_PART && !/\d/.test(term);
+}
+
 /**
  * Edits tolerated when a query term is matched against names: none for short
  * terms (too many false friends) or terms with digits (sizes, codes), one from

@@ -1,21 +1,20 @@
-import MiniSearch, { type Query } from 'minisearch';
-import { codeCandidatesOf, indexTermsOf, prefixAllowed, queryTermsOf, splitWords, typoToleranceOf } from '../rules/search-terms.js';
+import { codeCandidatesOf, indexTermsOf, queryTermsOf, splitWords, typoToleranceOf } from '../rules/search-terms.js';
 import { normalizeCode } from '../services/products.js';
 import type { IndexedProduct } from '../storage/search-sources.js';
+import { CompoundParts } from './compound-parts.js';
 import { HitCache } from './hit-cache.js';
+import { joinNameWords } from './name-words.js';
+import { TextIndex } from './text-index.js';
+import { rankText, type IndexedHit, type SearchHit, type TextSources } from './text-ranking.js';
 
-/** One ranked match: the id, and the category that decides store visibility. */
-export interface SearchHit {
-  id: string;
-  category: string | undefined;
-}
+export type { SearchHit };
 
 interface IndexedDocument {
-  id: string;
+  /** The product's hit itself, so that a search result is a hit without a lookup; the product id is `id.id`. */
+  id: IndexedHit;
   name: string;
   description: string | undefined;
   declarations: string | undefined;
-  category: string | undefined;
 }
 
 /** Relative weight of each text field: a word in the name counts most. */
@@ -54,39 +53,16 @@ export function changesIndexedFields(before: IndexedProduct, after: IndexedProdu
   );
 }
 
-/** Terms come in folded already: MiniSearch must take them as they are. */
-const AS_IS = { tokenize: (text: string) => [text], processTerm: (term: string) => term };
-
-/**
- * Query tree for the words of a search: every word must match, in the name
- * as a word start (with `typos` also as a look-alike), or as a whole word in
- * the description or declarations, which weigh less.
- */
-function textQuery(terms: string[], typos: boolean): Query {
-  return {
-    combineWith: 'AND',
-    queries: terms.map((term) => ({
-      combineWith: 'OR',
-      queries: [
-        { ...AS_IS, queries: [term], fields: ['name'], prefix: prefixAllowed(term), fuzzy: typos ? typoToleranceOf(term) : false },
-        { ...AS_IS, queries: [term], fields: ['description', 'declarations'], prefix: false, fuzzy: false },
-      ],
-    })),
-  };
-}
-
 /**
  * The search index of one organization's active products: MiniSearch over the
  * texts, a map for exact codes. Holds ids, categories and codes only; the
  * products served are read from SQLite.
  */
 export class ProductIndex {
-  private readonly text = new MiniSearch<IndexedDocument>({
+  private readonly text = new TextIndex<IndexedDocument>({
     fields: ['name', 'description', 'declarations'],
-    // Only what a hit needs: every stored field is copied into each search result.
-    storeFields: ['category'],
     tokenize: (text) => splitWords(text.toLowerCase()),
-    processTerm: (word) => this.termsOf(word),
+    processTerm: (word, field) => this.termsOf(word, field),
     searchOptions: { boost: FIELD_BOOST },
   });
   /** Index terms of words with accents; a catalog repeats few of them many times. */
@@ -95,31 +71,42 @@ export class ProductIndex {
   private readonly codes = new Map<string, string | string[]>();
   /** Product id -> its codes, to take them out again. */
   private readonly codesOfProduct = new Map<string, string[]>();
+  /** Product id -> its hit, made once per write instead of once per search that finds it, and its document id in the text index. */
+  private readonly hits = new Map<string, IndexedHit>();
   /** One string per category id, instead of one copy per product. */
   private readonly categories = new Map<string, string>();
   private readonly recent = new HitCache<SearchHit>(CACHED_SEARCHES, CACHED_HITS);
+  private readonly sources: TextSources = { text: this.text, parts: new CompoundParts() };
+  /** Index terms of the name being added, collected as MiniSearch hands its words over. */
+  private nameTerms: string[] = [];
 
   has(id: string): boolean {
-    return this.text.has(id);
+    return this.hits.has(id);
   }
 
   /** Adds or replaces a product. */
   put(product: IndexedProduct): void {
-    if (this.text.has(product.id)) this.remove(product.id);
+    this.remove(product.id);
     this.recent.clear();
     const category = product.category === undefined ? undefined : this.internCategory(product.category);
     const codes = codesOf(product);
-    this.text.add({ id: product.id, name: product.name, description: product.description, declarations: product.declarations, category });
+    this.nameTerms = [];
+    const hit: IndexedHit = { id: product.id, category, nameWords: '', step: 0 };
+    this.text.add({ id: hit, name: product.name, description: product.description, declarations: product.declarations });
+    hit.nameWords = joinNameWords(this.nameTerms);
+    this.hits.set(product.id, hit);
     this.codesOfProduct.set(product.id, codes);
     for (const code of codes) this.addCode(code, product.id);
   }
 
   remove(id: string): void {
-    if (!this.text.has(id)) return;
+    const hit = this.hits.get(id);
+    if (hit === undefined) return;
     this.recent.clear();
     for (const code of this.codesOfProduct.get(id) ?? []) this.removeCode(code, id);
     this.codesOfProduct.delete(id);
-    this.text.discard(id);
+    this.hits.delete(id);
+    this.text.discard(hit);
   }
 
   /**
@@ -142,33 +129,43 @@ export class ProductIndex {
     for (const code of codeCandidatesOf(normalizeCode(text))) {
       const owners = this.codes.get(code);
       for (const id of owners === undefined ? [] : typeof owners === 'string' ? [owners] : owners) {
-        if (seen.has(id)) continue;
+        const hit = this.hits.get(id);
+        if (hit === undefined || seen.has(id)) continue;
         seen.add(id);
-        hits.push({ id, category: this.text.getStoredFields(id)?.category as string | undefined });
+        hits.push(hit);
       }
     }
     const terms = [...new Set(queryTermsOf(text))];
     if (terms.length === 0) return hits;
-    let results = this.text.search(textQuery(terms, false));
-    if (results.length < FEW_MATCHES && terms.some((term) => typoToleranceOf(term) > 0)) {
-      results = this.text.search(textQuery(terms, true));
+    let matches = rankText(this.sources, terms, false);
+    if (matches.length < FEW_MATCHES && terms.some((term) => typoToleranceOf(term) > 0)) {
+      matches = rankText(this.sources, terms, true);
     }
-    for (const result of results) {
-      const id = result.id as string;
-      if (!seen.has(id)) hits.push({ id, category: result.category as string | undefined });
-    }
+    if (hits.length === 0) return matches;
+    for (const hit of matches) if (!seen.has(hit.id)) hits.push(hit);
     return hits;
   }
 
-  private termsOf(word: string): string | string[] {
-    if (PLAIN_ASCII.test(word)) return word;
-    let terms = this.accentedTerms.get(word);
-    if (terms === undefined) {
-      const all = indexTermsOf(word);
-      terms = all.length === 1 ? (all[0] as string) : all;
-      this.accentedTerms.set(word, terms);
+  private termsOf(word: string, field: string | undefined): string | string[] {
+    let terms: string | string[] | undefined = word;
+    if (!PLAIN_ASCII.test(word)) {
+      terms = this.accentedTerms.get(word);
+      if (terms === undefined) {
+        const all = indexTermsOf(word);
+        terms = all.length === 1 ? (all[0] as string) : all;
+        this.accentedTerms.set(word, terms);
+      }
+    }
+    if (field === 'name') {
+      if (typeof terms === 'string') this.addNameTerm(terms);
+      else for (const term of terms) this.addNameTerm(term);
     }
     return terms;
+  }
+
+  private addNameTerm(term: string): void {
+    this.sources.parts.add(term);
+    this.nameTerms.push(term);
   }
 
   private internCategory(category: string): string {

@@ -15,12 +15,12 @@ import type { Clock } from './clock.js';
 import { createIdentityLogService } from './identity-logs.js';
 import { createOrderService } from './orders.js';
 import { createOrganizationService } from './organizations.js';
-import { createProductService, type ProductListener } from './products.js';
+import { createProductService, type ProductListener, type ScaleLabelReader } from './products.js';
 import { createStoreService } from './stores.js';
 import { createSupplierService } from './suppliers.js';
 
 /** Builds every storage module and service over one database. */
-export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuildOptions; productListeners?: ProductListener[] }) {
+export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuildOptions; productListeners?: ProductListener[]; scaleLabels?: ScaleLabelReader }) {
   const { db, clock } = deps;
   const stores = {
     organizations: createOrganizationStore(db),
@@ -51,6 +51,7 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
       outbox: stores.outbox,
       search,
       listeners: [search, ...(deps.productListeners ?? [])],
+      scaleLabels: deps.scaleLabels,
     }),
     suppliers: createSupplierService({ db, clock, suppliers: stores.suppliers, outbox: stores.outbox }),
     categories: createCategoryService({ db, clock, categories: stores.categories, outbox: stores.outbox }),

@@ -1,4 +1,5 @@
 import type { ListMeta } from '../../shared/api/common.js';
+import type { ScaleLabel } from '../../shared/api/scale-labels.js';
 import type { ProductCreate, ProductListQuery, ProductUpdate } from '../../shared/api/products.js';
 import { newId } from '../rules/ids.js';
 import type { Db } from '../storage/database.js';
@@ -13,6 +14,11 @@ import { applyPartialUpdate } from './partial-update.js';
 /** Answers `GET /products?q=`; provided by the search module. */
 export interface ProductSearch {
   search(orgId: string, query: ProductListQuery & { q: string }): { data: ProductRecord[]; meta: ListMeta };
+}
+
+/** Reads a scanned code as a scale label; provided by the scales module. */
+export interface ScaleLabelReader {
+  read(orgId: string, code: string): { baseCode: string; labelFor(product: ProductRecord): ScaleLabel } | undefined;
 }
 
 /** Told about every product write after it is committed (search index, image store). */
@@ -71,6 +77,7 @@ export function createProductService(deps: {
   clock: Clock;
   search: ProductSearch;
   listeners?: ProductListener[];
+  scaleLabels?: ScaleLabelReader | undefined;
 }) {
   const { db, products, outbox, clock } = deps;
   const listeners = deps.listeners ?? [];
@@ -161,14 +168,26 @@ export function createProductService(deps: {
         return deps.search.search(caller.orgId, { ...query, q: query.q });
       }
       const after = readCursor(query.cursor);
-      const rows = products.page({
-        orgId: caller.orgId,
-        afterId: after?.id,
-        limit: query.limit + 1,
-        store: query.store,
-        barcode: query.barcode === undefined ? undefined : normalizeCode(query.barcode),
-      });
-      return toPage(rows, query.limit, (p) => ({ key: p.id, id: p.id }));
+      const page = { orgId: caller.orgId, afterId: after?.id, limit: query.limit + 1, store: query.store, showOnScale: query.showOnScale };
+      const byId = (p: ProductRecord) => ({ key: p.id, id: p.id });
+      if (query.updatedSince !== undefined) {
+        const changed = products.page({ ...page, afterKey: after?.key, changedSince: toUtc(query.updatedSince) });
+        return toPage(changed, query.limit, (p) => ({ key: p.lastupdate, id: p.id }));
+      }
+      if (query.barcode === undefined) return toPage(products.page(page), query.limit, byId);
+      const code = normalizeCode(query.barcode);
+      const exactRows = products.page({ ...page, barcode: code });
+      const label = deps.scaleLabels?.read(caller.orgId, code);
+      if (!label) return toPage(exactRows, query.limit, byId);
+      const labelled = (p: ProductRecord) => ({ ...p, scaleLabel: label.labelFor(p) });
+      // A label whose value is zero is the item's own code: the exact match and the rule agree.
+      if (label.baseCode === code) return toPage(exactRows.map((p) => (p.barcode === code ? labelled(p) : p)), query.limit, byId);
+      // Any other exact match wins over the rule, also on its later pages and when the store filter hides it.
+      if (exactRows.length > 0 || products.page({ orgId: caller.orgId, limit: 1, barcode: code }).length > 0) {
+        return toPage(exactRows, query.limit, byId);
+      }
+      const rows = products.page({ ...page, barcode: label.baseCode, barcodeOnly: true });
+      return toPage(rows.map(labelled), query.limit, byId);
     },
   };
 }

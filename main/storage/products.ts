@@ -69,19 +69,42 @@ const ALIAS_SELECT = `SELECT ${SELECT_LIST}
   LEFT JOIN categories c ON c.id = p.category AND c.org_id = p.org_id`;
 
 /**
- * Where a page's rows come from: all products, those with a barcode, those with
- * an alias code. `key` is the id column in the order of the index each one
- * walks, so that paging never needs a sort.
+ * Where a page's rows come from: active products, those with a barcode, those
+ * with an alias code (each in id order), or every row changed since a time,
+ * soft-deleted ones included (in `lastupdate, id` order). `order` is the order
+ * of the index each one walks, so that paging never needs a sort.
  */
-const SOURCES = {
-  all: { from: `${SELECT} WHERE p.org_id = @orgId`, key: 'p.id' },
+interface PageSourceSql {
+  from: string;
+  /** Condition of the first page, where a cursor's condition does not apply. */
+  first?: string;
+  after: string;
+  order: string;
+}
+
+const SOURCES: Record<'all' | 'barcode' | 'alias' | 'changed', PageSourceSql> = {
+  all: { from: `${SELECT} WHERE p.org_id = @orgId AND p.deleted = 0`, after: 'p.id > @afterId', order: 'p.id' },
   barcode: {
     from: `SELECT ${SELECT_LIST}
       FROM products p INDEXED BY products_org_barcode LEFT JOIN categories c ON c.id = p.category AND c.org_id = p.org_id
-      WHERE p.org_id = @orgId AND p.barcode = @barcode`,
-    key: 'p.id',
+      WHERE p.org_id = @orgId AND p.barcode = @barcode AND p.deleted = 0`,
+    after: 'p.id > @afterId',
+    order: 'p.id',
   },
-  alias: { from: `${ALIAS_SELECT} WHERE a.org_id = @orgId AND a.code = @barcode`, key: 'a.product_id' },
+  alias: {
+    from: `${ALIAS_SELECT} WHERE a.org_id = @orgId AND a.code = @barcode AND p.deleted = 0`,
+    after: 'a.product_id > @afterId',
+    order: 'a.product_id',
+  },
+  changed: {
+    from: `SELECT ${SELECT_LIST}
+      FROM products p INDEXED BY products_org_changed LEFT JOIN categories c ON c.id = p.category AND c.org_id = p.org_id
+      WHERE p.org_id = @orgId`,
+    // A cursor's row is already later than the start, and the index range begins right after it.
+    first: 'p.lastupdate > @changedSince',
+    after: '(p.lastupdate, p.id) > (@afterKey, @afterId)',
+    order: 'p.lastupdate, p.id',
+  },
 };
 type PageSource = keyof typeof SOURCES;
 
@@ -91,13 +114,22 @@ const byIdOrder = (a: unknown[], b: unknown[]) => Buffer.compare(Buffer.from(idO
 
 export interface ProductPageQuery {
   orgId: string;
-  /** Serve rows with an id greater than this. */
+  /** Serve rows after this one: its id, and its `lastupdate` when paging `changedSince`. */
   afterId?: string | undefined;
+  afterKey?: string | undefined;
   limit: number;
   store?: string | undefined;
   /** Exact, already lowercased barcode or alias code. */
   barcode?: string | undefined;
+  /** Match `barcode` against product barcodes only, not alias codes. */
+  barcodeOnly?: boolean | undefined;
+  /** Only products whose `showOnScale` is set (true) or not (false). */
+  showOnScale?: boolean | undefined;
+  /** Every row whose `lastupdate` is later, soft-deleted ones included (UTC ISO with milliseconds). */
+  changedSince?: string | undefined;
 }
+
+const SCALE_FILTER = { true: 'AND p.show_on_scale = 1', false: 'AND p.show_on_scale IS NOT 1' };
 
 export function createProductStore(db: Db) {
   const insert = db.prepare(`INSERT INTO products (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`);
@@ -122,17 +154,18 @@ export function createProductStore(db: Db) {
   // One statement per combination of filters, prepared on first use.
   const pageStatements = new Map<string, ReturnType<Db['prepare']>>();
   const pageRows = (source: PageSource, q: ProductPageQuery, params: Record<string, unknown>) => {
-    const variant = `${source}|${q.afterId !== undefined}|${q.store !== undefined}`;
+    const variant = `${source}|${q.afterId !== undefined}|${q.store !== undefined}|${q.showOnScale}`;
     let statement = pageStatements.get(variant);
     if (!statement) {
-      const { from, key } = SOURCES[source];
+      const { from, first, after, order } = SOURCES[source];
       // A bare `LIMIT @limit` costs about 12 µs per run, more than a whole barcode probe; the cast does not.
       statement = db
         .prepare(
-          `${from} AND p.deleted = 0
-           ${q.afterId !== undefined ? `AND ${key} > @afterId` : ''}
+          `${from}
+           ${q.afterId !== undefined ? `AND ${after}` : first === undefined ? '' : `AND ${first}`}
            ${q.store !== undefined ? STORE_FILTER : ''}
-           ORDER BY ${key} LIMIT CAST(@limit AS INTEGER)`,
+           ${q.showOnScale !== undefined ? SCALE_FILTER[`${q.showOnScale}`] : ''}
+           ORDER BY ${order} LIMIT CAST(@limit AS INTEGER)`,
         )
         .raw(true);
       pageStatements.set(variant, statement);
@@ -165,11 +198,13 @@ export function createProductStore(db: Db) {
     },
     page(q: ProductPageQuery): ProductRecord[] {
       const params: Record<string, unknown> = { orgId: q.orgId, limit: q.limit };
-      if (q.afterId !== undefined) params.afterId = q.afterId;
+      if (q.afterId !== undefined) Object.assign(params, { afterId: q.afterId, afterKey: q.afterKey ?? '' });
       if (q.store !== undefined) params.store = q.store;
+      if (q.changedSince !== undefined) return pageRows('changed', q, { ...params, changedSince: q.changedSince }).map((row) => fromRow(row));
       if (q.barcode === undefined) return pageRows('all', q, params).map((row) => fromRow(row));
       params.barcode = q.barcode;
       // Two index walks merged here: one query over both tables costs several times as much.
+      if (q.barcodeOnly) return pageRows('barcode', q, params).map((row) => fromRow(row));
       const rows = [...pageRows('barcode', q, params), ...pageRows('alias', q, params)].sort(byIdOrder);
       const unique = rows.filter((row, i) => i === 0 || idOf(row) !== idOf(rows[i - 1]!));
       return unique.slice(0, q.limit).map((row) => fromRow(row));

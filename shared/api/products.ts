@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TAX_CATEGORIES } from '../tax.js';
+import { ScaleLabelSchema } from './scale-labels.js';
 import { CentsSchema, CursorQuery, DateTimeSchema, IdSchema, StoreIdListSchema, limitQuery } from './common.js';
 
 /** Effective maximum of `limit` when searching with `q`. */
@@ -85,6 +86,7 @@ export const ProductSchema = z
     createdate: DateTimeSchema,
     lastupdate: DateTimeSchema,
     instance: z.string().describe('Organization id.'),
+    scaleLabel: ScaleLabelSchema.optional(),
   })
   .meta({ id: 'Product', description: 'A product. Optional fields that were never set are absent.' });
 
@@ -96,7 +98,8 @@ export const ProductListQuerySchema = z
       .min(1, { error: 'must not be empty' })
       .optional()
       .describe(
-        'Search text; enables `offset`. Word starts in `name` (typos tolerated when the words as typed find little), ' +
+        'Search text; enables `offset`. Word starts in `name` (typos tolerated when the words as typed find little; ' +
+          'from 4 letters also parts inside compound words, listed after the other matches), ' +
           'whole words in `description` and `declarations`, exact `barcode`, alias code or `externalId`; accents optional.',
       ),
     limit: limitQuery().describe(
@@ -116,9 +119,26 @@ export const ProductListQuerySchema = z
       .trim()
       .min(1, { error: 'must not be empty' })
       .optional()
-      .describe('Extension: exact lookup by barcode or barcode-alias code (case-insensitive).'),
+      .describe(
+        'Extension: exact lookup by barcode or barcode-alias code (case-insensitive). A code that matches none but is a ' +
+          'scale label (EAN-13 such as 21IIIIIVVVVVC) finds the product of its item code, with `scaleLabel`.',
+      ),
+    showOnScale: z
+      .enum(['true', 'false'], { error: 'must be "true" or "false"' })
+      .transform((value) => value === 'true')
+      .optional()
+      .describe('Extension: `true` serves only products with `showOnScale` set, `false` only those without. Not with `q` or `barcode`.'),
+    updatedSince: DateTimeSchema.optional().describe(
+      'Extension, the label-scale feed: every product whose `lastupdate` is later than this, soft-deleted ones included ' +
+        '(`deleted: true`), oldest change first (`lastupdate`, then id), paged by `cursor`. Not with `q` or `barcode`.',
+    ),
   })
   .superRefine((query, ctx) => {
+    for (const field of ['showOnScale', 'updatedSince'] as const) {
+      if (query[field] === undefined) continue;
+      if (query.q !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} cannot be combined with q` });
+      if (query.barcode !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} cannot be combined with barcode` });
+    }
     if (query.q === undefined && query.offset !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['offset'], message: 'offset is only allowed together with q' });
     }

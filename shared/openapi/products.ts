@@ -15,7 +15,9 @@ export function registerProductPaths(registry: OpenAPIRegistry): void {
     description:
       'Without `q`: active products in id order, paged by `cursor`. With `q`: search, best match first, paged by `offset`; ' +
       '`limit` is capped at 250; 503 while the search index is still being built after a start. ' +
-      'With `barcode` (extension): exact match on barcode or alias code.',
+      'With `barcode` (extension): exact match on barcode or alias code, or the product of a scale label with `scaleLabel`. ' +
+      'With `showOnScale` and `updatedSince` (extensions): the label-scale feed; `updatedSince` also serves soft-deleted rows, ' +
+      'oldest change first.',
     request: { query: ProductListQuerySchema },
     responses: { 200: json(listOf(ProductSchema), 'A page of products.'), ...errors([400, 403], { validation: true, search: true }) },
   });

@@ -146,6 +146,17 @@ CREATE TABLE products (
   lastupdate TEXT NOT NULL
 );
 
+CREATE TABLE scale_label_rules (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  position INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('weight', 'price')),
+  pattern TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  UNIQUE (org_id, position),
+  UNIQUE (org_id, pattern)
+);
+
 CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL);
 
 CREATE TABLE stores (
@@ -236,7 +247,11 @@ CREATE INDEX product_alias_codes_product ON product_alias_codes (product_id);
 
 CREATE INDEX products_org_barcode ON products (org_id, barcode, id);
 
+CREATE INDEX products_org_changed ON products (org_id, lastupdate, id);
+
 CREATE INDEX products_org_list ON products (org_id, deleted, id);
+
+CREATE INDEX products_org_scale ON products (org_id, deleted, show_on_scale, id);
 
 CREATE INDEX stores_org_list ON stores (org_id, deleted, id);
 

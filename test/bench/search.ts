@@ -35,12 +35,33 @@ interface Timing {
   total: number;
 }
 
-function measure(queries: readonly BenchQuery[], run: (text: string) => number): Timing[] {
-  return queries.map(({ kind, text }) => {
+/**
+ * Times both engines on every query, one right after the other and in turns
+ * (which goes first alternates), so that both see the same load on a shared
+ * machine and their ratio holds even when the absolute figures do not.
+ */
+function measurePair(
+  queries: readonly BenchQuery[],
+  first: (text: string) => number,
+  second: (text: string) => number,
+): [Timing[], Timing[]] {
+  const time = (run: (text: string) => number, { kind, text }: BenchQuery): Timing => {
     const start = performance.now();
     const total = run(text);
     return { kind, ms: performance.now() - start, total };
+  };
+  const a: Timing[] = [];
+  const b: Timing[] = [];
+  queries.forEach((query, i) => {
+    if (i % 2 === 0) {
+      a.push(time(first, query));
+      b.push(time(second, query));
+    } else {
+      b.push(time(second, query));
+      a.push(time(first, query));
+    }
   });
+  return [a, b];
 }
 
 const percentile = (values: number[], p: number) => {
@@ -93,8 +114,6 @@ async function main() {
     const miniRss = rssMb();
 
     const searchMini = (text: string) => services.products.list(caller, { q: text, limit: PAGE }).meta.total;
-    measure(warmUp, searchMini);
-    const mini = measure(queries, searchMini);
 
     start = performance.now();
     const fts = buildFts(db);
@@ -105,8 +124,8 @@ async function main() {
       for (const id of ids) services.stores.products.get(org.id, id);
       return total;
     };
-    measure(warmUp, searchFts);
-    const baseline = measure(queries, searchFts);
+    measurePair(warmUp, searchMini, searchFts);
+    const [mini, baseline] = measurePair(queries, searchMini, searchFts);
 
     report({ miniBuild, ftsBuild, rssBefore, miniRss, ftsRss, mini, baseline });
   } finally {

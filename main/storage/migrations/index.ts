@@ -4,6 +4,8 @@ import { orders } from './0003-orders.js';
 import { identityLogs } from './0004-identity-logs.js';
 import { productImages } from './0005-product-images.js';
 import { syncConfig } from './0006-sync-config.js';
+import { scaleLabelRules } from './0009-scale-label-rules.js';
+import { productFeed } from './0010-product-feed.js';
 
 export interface Migration {
   version: number;
@@ -12,4 +14,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append new files; never edit one that has shipped. */
-export const migrations: Migration[] = [foundation, catalog, orders, identityLogs, productImages, syncConfig];
+export const migrations: Migration[] = [foundation, catalog, orders, identityLogs, productImages, syncConfig, scaleLabelRules, productFeed];
