@@ -7,10 +7,6 @@ import type { Store } from '../../shared/api/stores.js';
 import type { Supplier } from '../../shared/api/suppliers.js';
 import type { KioskConfig } from '../../shared/kiosk-config.js';
 
-/** A weight or price label printed by a scale, as `GET /products?barcode=` reports it (DESIGN, "Scale-label barcodes"). */
-export type ScaleLabel = { kind: 'weight'; grams: number; price: number } | { kind: 'price'; price: number };
-export type ScannedProduct = Product & { scaleLabel?: ScaleLabel };
-
 /** `GET /sync` of a server that syncs with an upstream. */
 export interface SyncStatus {
   configured: boolean;
@@ -87,7 +83,7 @@ export function createApiClient(config: Pick<KioskConfig, 'apiBaseUrl' | 'key'>)
     /** One page of the store's catalog, for the products shown on screen. */
     productPage: (store: string, cursor?: string) =>
       request<List<Product>>('GET', `/products?${query({ store, limit: 5000, ...(cursor ? { cursor } : {}) })}`),
-    byBarcode: async (code: string) => (await request<List<ScannedProduct>>('GET', `/products?${query({ barcode: code })}`)).data,
+    byBarcode: async (code: string) => (await request<List<Product>>('GET', `/products?${query({ barcode: code })}`)).data,
     search: async (q: string, store: string, limit: number, signal?: AbortSignal) =>
       (await request<List<Product>>('GET', `/products?${query({ q, store, limit })}`, undefined, signal)).data,
     createOrder: async (order: OrderCreate) => (await request<{ id: string }>('POST', '/orders', order)).id,

@@ -1,5 +1,5 @@
 import type { Product } from '../../shared/api/products.js';
-import { ApiError, type ApiClient, type ScannedProduct, type SyncStatus } from './api-client.js';
+import { ApiError, type ApiClient, type SyncStatus } from './api-client.js';
 import { Cart } from './cart.js';
 import { CheckoutFlow } from './checkout-flow.js';
 import { loadScreenCatalog, type ScreenCatalog } from './catalog-browser.js';
@@ -107,7 +107,7 @@ export class KioskApp {
   }
 
   async scan(code: string): Promise<void> {
-    let matches: ScannedProduct[];
+    let matches: Product[];
     try {
       matches = await this.api.byBarcode(code);
     } catch (err) {
@@ -115,12 +115,12 @@ export class KioskApp {
       return;
     }
     if (matches.length === 0) this.shop.showMessage(this.t('notFound', { code }));
-    else if (matches.length === 1) this.add(matches[0] as ScannedProduct);
+    else if (matches.length === 1) this.add(matches[0] as Product);
     else this.showOverlay(chooseDialog(this.t, matches, (p) => (this.closeOverlay(), this.add(p)), () => this.closeOverlay()));
   }
 
   /** Puts a product in the cart, refusing what may not be sold and asking for open amounts. */
-  add(product: ScannedProduct): void {
+  add(product: Product): void {
     if (product.saleStop) return this.shop.showMessage(this.t('saleStop', { name: product.name }));
     if (product.deactivated) return this.shop.showMessage(this.t('deactivated', { name: product.name }));
     if (product.scaleLabel) this.cart.addScaleLabel(product, product.scaleLabel, new Date().toISOString());

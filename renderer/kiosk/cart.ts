@@ -1,7 +1,7 @@
 import type { OrderLine, OrderLineCreate } from '../../shared/api/orders.js';
 import type { Product } from '../../shared/api/products.js';
+import type { ScaleLabel } from '../../shared/api/scale-labels.js';
 import { orderTotal, priceLine, unitPriceAt } from '../../shared/order-pricing.js';
-import type { ScaleLabel } from './api-client.js';
 
 /** One line of the cart. `price` is set when the line's total does not come from the catalog (scale label, open amount). */
 export interface CartLine {

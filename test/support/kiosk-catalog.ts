@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Api } from './api.js';
 import { imageForm } from './images.js';
-import { ean13 } from './kiosk.js';
+import { withCheckDigit } from './ean13.js';
 
 const day = 24 * 3600 * 1000;
 
@@ -15,9 +15,9 @@ export const CODES = {
   deactivated: '7610000000062',
   flowers: '7610000000079',
   beer: '7610000000086',
-  cheese: ean13('211234500000'),
+  cheese: withCheckDigit('211234500000'),
   /** A scale's weight label for 1,500 g of the cheese. */
-  cheeseLabel: ean13('211234501500'),
+  cheeseLabel: withCheckDigit('211234501500'),
 };
 
 async function create(client: Api, path: string, body: Record<string, unknown>): Promise<string> {

@@ -63,12 +63,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENS_DIR, `${name}.png`) });
 }
 
-/** EAN-13 check digit of the first 12 digits. */
-export function ean13(first12: string): string {
-  const sum = [...first12].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
-  return first12 + String((10 - (sum % 10)) % 10);
-}
-
 /** ICAO 9303 check digit (weights 7, 3, 1; `<` counts 0, letters 10 to 35). */
 export function mrzCheck(field: string): string {
   const value = (c: string) => (c === '<' ? 0 : /\d/.test(c) ? Number(c) : c.charCodeAt(0) - 55);
