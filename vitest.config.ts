@@ -3,6 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
     // Needs a fresh build and a whole electron-builder run: `npm run test:package`, which .ci/run runs.
     exclude: [...configDefaults.exclude, 'test/package.test.ts'],
     testTimeout: 30_000,

@@ -99,8 +99,8 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(syncRoutes(sync.admin));
 
   app.use(API_PREFIX, api);
-  // The status page and, in the Electron app, the window's content.
-  app.use(express.static(join(PROJECT_ROOT, 'renderer'), { index: 'index.html', dotfiles: 'ignore', redirect: false }));
+  // The kiosk screen at `/` (also the Electron window's content) and the status page at `/status`, as `npm run build` bundles them.
+  app.use(express.static(join(PROJECT_ROOT, 'dist', 'renderer'), { index: 'index.html', extensions: ['html'], dotfiles: 'ignore', redirect: false }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return { app, services, sync };

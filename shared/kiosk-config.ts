@@ -21,5 +21,4 @@ export const KioskConfig = KioskConfigFile.extend({
 });
 export type KioskConfig = z.infer<typeof KioskConfig>;
 
-/** Name under which the desktop app's preload exposes `{ config: KioskConfig }` to the page. */
-export const KIOSK_BRIDGE = 'kioskBridge';
+export { KIOSK_BRIDGE } from './kiosk-bridge.js';

@@ -75,7 +75,9 @@ describe('Electron main process', () => {
     expect(window.options.webPreferences?.preload).toBe(PRELOAD_FILE);
     expect(PRELOAD_FILE).toMatch(/[/\\]preload\.cjs$/);
     expect(window.loaded).toBe(new URL(main.server.url).origin + '/');
-    expect((await fetch(window.loaded!)).status).toBe(200);
+    const page = await fetch(window.loaded!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Self-checkout</title>');
     window.emit('ready-to-show');
     expect(window.shown).toBe(true);
     expect(app.exitCodes).toEqual([]);

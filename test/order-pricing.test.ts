@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isOnSale, multiplyCents, orderTotal, priceLine, taxOf, type PricedProduct } from '../main/rules/order-pricing.js';
+import { isOnSale, multiplyCents, orderTotal, priceLine, taxOf, type PricedProduct } from '../shared/order-pricing.js';
 import { TAX_CATEGORIES, taxRateOf } from '../shared/tax.js';
 
 const milk: PricedProduct = { name: 'Vollmilch 1l', price: 195, taxCategory: '2.6' };

@@ -1,7 +1,7 @@
 import type { ListMeta } from '../../shared/api/common.js';
 import type { Order, OrderCreate, OrderLineCreate, OrderListQuery, OrderUpdate } from '../../shared/api/orders.js';
 import { newId } from '../rules/ids.js';
-import { orderTotal, priceLine, type PricedProduct } from '../rules/order-pricing.js';
+import { orderTotal, priceLine, type PricedProduct } from '../../shared/order-pricing.js';
 import { toStoredTime } from '../rules/timestamps.js';
 import type { Db } from '../storage/database.js';
 import type { OrderStore } from '../storage/orders.js';

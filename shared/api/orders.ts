@@ -1,18 +1,13 @@
 import { z } from 'zod';
+import { hasExactDecimals, QUANTITY_DECIMALS } from '../decimals.js';
 import { CentsSchema, CursorQuery, DateTimeSchema, IdSchema, limitQuery } from './common.js';
 
 /** Most lines one order may have. */
 export const MAX_ORDER_LINES = 5000;
 /** Largest quantity of one line. */
 export const MAX_QUANTITY = 1_000_000;
-/** Quantities and tax rates are exact to this many decimal places. */
-export const QUANTITY_DECIMALS = 6;
-
-/** Whether `value` is exact to `QUANTITY_DECIMALS` places (so it has an exact integer form in millionths). */
-export function hasExactDecimals(value: number): boolean {
-  const scale = 10 ** QUANTITY_DECIMALS;
-  return Number.isFinite(value) && Math.round(value * scale) / scale === value;
-}
+// Kept apart from the schemas so that browser code can use them without bundling zod.
+export { QUANTITY_DECIMALS, hasExactDecimals } from '../decimals.js';
 
 const QuantitySchema = z
   .number({ error: 'must be a number' })

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CursorQuery, DateTimeSchema, IdSchema, limitQuery } from './common.js';
 import { EmailSchema } from './email.js';
+import { STORE_LANGUAGES } from '../languages.js';
 
-/** Languages a kiosk screen can be shown in. */
-export const STORE_LANGUAGES = ['de', 'en', 'fr', 'it'] as const;
+export { STORE_LANGUAGES };
 
 const LanguageSchema = z.enum(STORE_LANGUAGES, { error: 'must be one of "de", "en", "fr", "it"' });
 

@@ -4,7 +4,7 @@ import type { Product } from '../../shared/api/products.js';
 import type { Store } from '../../shared/api/stores.js';
 import type { Supplier } from '../../shared/api/suppliers.js';
 import { TAX_CATEGORIES } from '../../shared/tax.js';
-import { orderTotal, priceLine } from '../../main/rules/order-pricing.js';
+import { orderTotal, priceLine } from '../../shared/order-pricing.js';
 import { newId } from '../../main/rules/ids.js';
 import { systemClock } from '../../main/services/clock.js';
 import { createServices } from '../../main/services/index.js';

@@ -1,6 +1,7 @@
-import { QUANTITY_DECIMALS, type OrderLine, type OrderLineCreate } from '../../shared/api/orders.js';
-import type { Product } from '../../shared/api/products.js';
-import { taxRateOf } from '../../shared/tax.js';
+import type { OrderLine, OrderLineCreate } from './api/orders.js';
+import { QUANTITY_DECIMALS } from './decimals.js';
+import type { Product } from './api/products.js';
+import { taxRateOf } from './tax.js';
 
 /**
  * Pricing of order lines from the catalog. Every amount is computed exactly in

@@ -1,0 +1,183 @@
+import type { Product } from '../../shared/api/products.js';
+import { ApiError, type ApiClient, type SyncStatus } from './api-client.js';
+import { Cart } from './cart.js';
+import { CheckoutFlow } from './checkout-flow.js';
+import { loadScreenCatalog, type ScreenCatalog } from './catalog-browser.js';
+import { replaceChildren } from './dom.js';
+import { translator, type Translate } from './i18n/index.js';
+import { startIdleTimer } from './idle-timer.js';
+import { isOffline, watchSync } from './offline-status.js';
+import { listenForScans } from './scanner-input.js';
+import { amountDialog, chooseDialog, idleDialog, infoDialog } from './screens/dialogs.js';
+import { header } from './screens/header.js';
+import { ShopView } from './screens/shop.js';
+import { applyTheme } from './screens/theme.js';
+import { soundPlayer } from './sound.js';
+import type { KioskSettings, StoreLanguage } from './store-settings.js';
+
+const SEARCH_LIMIT = 20;
+
+/** The kiosk of one store: owns the cart and decides which screen shows. */
+export class KioskApp {
+  readonly cart = new Cart();
+  t: Translate;
+  language: StoreLanguage;
+  sync: SyncStatus | undefined;
+  private catalog: ScreenCatalog | undefined;
+  private shop!: ShopView;
+  private readonly screenEl = document.createElement('div');
+  private readonly overlayEl = document.createElement('div');
+  private readonly checkout: CheckoutFlow;
+  private searchAbort: AbortController | undefined;
+  private readonly playSound = soundPlayer();
+
+  constructor(
+    private readonly root: HTMLElement,
+    readonly api: ApiClient,
+    readonly settings: KioskSettings,
+  ) {
+    this.language = settings.languageMain;
+    this.t = translator(this.language, settings.translations);
+    this.checkout = new CheckoutFlow(this);
+    root.replaceChildren(this.screenEl, this.overlayEl);
+    this.buildShop();
+  }
+
+  start(): void {
+    const idle = startIdleTimer(
+      this.settings.deleteCountdown,
+      () => this.settings.deleteCountdown > 0 && this.checkout.cancellable() && (!this.cart.isEmpty || this.checkout.active),
+      (remaining) => (remaining > 0 ? this.showOverlay(idleDialog(this.t, remaining, () => idle.touch())) : this.closeOverlay('idle')),
+      () => this.reset(),
+    );
+    for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, () => idle.touch(), true);
+    listenForScans(document, (code) => {
+      idle.touch();
+      if (!this.checkout.takeScan(code)) void this.scan(code);
+    });
+    watchSync(this.api, (status) => {
+      const changed = status?.state !== this.sync?.state || status?.pending !== this.sync?.pending;
+      this.sync = status;
+      if (changed && !this.checkout.active) this.buildShop();
+    });
+    loadScreenCatalog(this.api, this.settings.storeId).then(
+      (catalog) => {
+        this.catalog = catalog;
+        this.shop.setCatalog(catalog);
+        this.renderCart();
+        document.documentElement.dataset.catalog = 'ready';
+      },
+      (err: unknown) => console.error('loading the products shown on screen failed', err),
+    );
+  }
+
+  get offline(): boolean {
+    return isOffline(this.sync);
+  }
+
+  setLanguage(language: StoreLanguage): void {
+    this.language = language;
+    this.t = translator(language, this.settings.translations);
+    document.documentElement.lang = language;
+    if (this.checkout.active) this.checkout.render();
+    else this.buildShop();
+  }
+
+  /** Shows a flow screen in place of the shop. */
+  show(screen: HTMLElement): void {
+    this.closeOverlay();
+    replaceChildren(this.screenEl, screen);
+    applyTheme(this.root, this.settings, true);
+  }
+
+  showShop(): void {
+    this.closeOverlay();
+    replaceChildren(this.screenEl, this.shop.el);
+    this.renderCart();
+  }
+
+  /** Cancels the purchase: empty cart, main language, start screen. */
+  reset(): void {
+    this.cart.clear();
+    this.checkout.end();
+    this.language = this.settings.languageMain;
+    this.t = translator(this.language, this.settings.translations);
+    document.documentElement.lang = this.language;
+    this.buildShop();
+  }
+
+  async scan(code: string): Promise<void> {
+    let matches: Product[];
+    try {
+      matches = await this.api.byBarcode(code);
+    } catch (err) {
+      this.shop.showMessage(err instanceof ApiError ? err.message : String(err));
+      return;
+    }
+    if (matches.length === 0) this.shop.showMessage(this.t('notFound', { code }));
+    else if (matches.length === 1) this.add(matches[0] as Product);
+    else this.showOverlay(chooseDialog(this.t, matches, (p) => (this.closeOverlay(), this.add(p)), () => this.closeOverlay()));
+  }
+
+  /** Puts a product in the cart, refusing what may not be sold and asking for open amounts. */
+  add(product: Product): void {
+    if (product.saleStop) return this.shop.showMessage(this.t('saleStop', { name: product.name }));
+    if (product.deactivated) return this.shop.showMessage(this.t('deactivated', { name: product.name }));
+    if (product.scaleLabel) this.cart.addScaleLabel(product, product.scaleLabel, new Date().toISOString());
+    else if (product.openInput) {
+      this.showOverlay(amountDialog(this.t, product, (cents) => (this.closeOverlay(), this.cart.addAmount(product, cents), this.added()), () => this.closeOverlay()));
+      return;
+    } else this.cart.addUnit(product);
+    this.added();
+  }
+
+  renderCart(): void {
+    this.shop.renderCart(this.cart.totals(new Date().toISOString()), (id) => this.catalog?.supplierNames.get(id));
+    applyTheme(this.root, this.settings, !this.cart.isEmpty);
+  }
+
+  private added(): void {
+    this.shop.showMessage('');
+    this.renderCart();
+    if (this.settings.playSound) this.playSound(this.settings.standardSound);
+  }
+
+  private async search(q: string): Promise<void> {
+    this.searchAbort?.abort();
+    if (q.length < 2) return this.shop.showBrowse();
+    const abort = (this.searchAbort = new AbortController());
+    try {
+      const products = await this.api.search(q, this.settings.storeId, SEARCH_LIMIT, abort.signal);
+      this.shop.showSearchResults(q, products);
+    } catch (err) {
+      if (!abort.signal.aborted) this.shop.showMessage(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  private buildShop(): void {
+    const offlineText = this.offline ? this.t('offline', { count: this.sync?.pending ?? 0 }) : undefined;
+    const top = header(this.t, this.settings, this.language, offlineText, (l) => this.setLanguage(l));
+    this.shop = new ShopView(this.t, this.settings, {
+      choose: (p: Product) => this.add(p),
+      info: (p: Product) => this.showOverlay(infoDialog(this.t, p, () => this.closeOverlay())),
+      search: (q) => void this.search(q),
+      enterCode: (code) => void this.scan(code),
+      setQuantity: (key, quantity) => (this.cart.setQuantity(key, quantity), this.renderCart()),
+      remove: (key) => (this.cart.remove(key), this.renderCart()),
+      pay: () => this.checkout.begin(),
+      clear: () => this.reset(),
+    }, top);
+    if (this.catalog) this.shop.setCatalog(this.catalog);
+    this.showShop();
+  }
+
+  /** Opens a dialog and moves the keyboard focus into it. */
+  showOverlay(dialog: HTMLElement): void {
+    replaceChildren(this.overlayEl, dialog);
+    if (!dialog.contains(document.activeElement)) dialog.querySelector<HTMLElement>('input, button')?.focus();
+  }
+
+  closeOverlay(name?: string): void {
+    if (name === undefined || this.overlayEl.querySelector(`[data-dialog="${name}"]`)) this.overlayEl.replaceChildren();
+  }
+}

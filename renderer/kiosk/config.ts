@@ -1,0 +1,39 @@
+import { KIOSK_BRIDGE } from '../../shared/kiosk-bridge.js';
+import type { KioskConfig } from '../../shared/kiosk-config.js';
+
+const STORAGE_KEY = 'kiosk.config';
+
+/** Where the configuration came from: the desktop app's preload, or this browser's set-up screen. */
+export type ConfigSource = 'bridge' | 'browser';
+
+/** The API of the server that sent this page; a plain browser always talks to it. */
+export function sameOriginApi(): string {
+  return new URL('/api/v1', window.location.href).href;
+}
+
+function isConfig(value: unknown): value is KioskConfig {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.key === 'string' && v.key !== '' && typeof v.storeId === 'string' && v.storeId !== '' && typeof v.apiBaseUrl === 'string';
+}
+
+/** The kiosk's configuration, or undefined when a plain browser has not been set up yet. */
+export function loadConfig(): { config: KioskConfig; source: ConfigSource } | undefined {
+  const bridge = (window as unknown as Record<string, { config?: unknown } | undefined>)[KIOSK_BRIDGE];
+  if (bridge && isConfig(bridge.config)) return { config: bridge.config, source: 'bridge' };
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null');
+    if (isConfig(stored)) return { config: { ...stored, apiBaseUrl: sameOriginApi() }, source: 'browser' };
+  } catch {
+    // A damaged entry means set-up runs again.
+  }
+  return undefined;
+}
+
+export function saveBrowserConfig(key: string, storeId: string): void {
+  localStorage.setItem(STORAGE_KEY, JSON.stringify({ key, storeId, apiBaseUrl: sameOriginApi() }));
+}
+
+export function forgetBrowserConfig(): void {
+  localStorage.removeItem(STORAGE_KEY);
+}

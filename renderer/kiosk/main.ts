@@ -1,0 +1,37 @@
+import { createApiClient } from './api-client.js';
+import { KioskApp } from './app.js';
+import { forgetBrowserConfig, loadConfig } from './config.js';
+import { h } from './dom.js';
+import { setupScreen } from './screens/setup.js';
+import { settingsOf } from './store-settings.js';
+
+/** Starts the kiosk with its configuration, or shows the set-up screen first in a plain browser. */
+async function boot(root: HTMLElement): Promise<void> {
+  const found = loadConfig();
+  if (!found) {
+    root.replaceChildren(setupScreen(() => void boot(root)));
+    return;
+  }
+  const api = createApiClient(found.config);
+  try {
+    const store = await api.store(found.config.storeId);
+    const app = new KioskApp(root, api, settingsOf(store));
+    document.documentElement.lang = app.language;
+    app.start();
+  } catch (err) {
+    // The server may still be starting: try again, unless the set-up is redone first.
+    const retry = setTimeout(() => void boot(root), 5000);
+    const redo = () => (clearTimeout(retry), forgetBrowserConfig(), void boot(root));
+    root.replaceChildren(
+      h(
+        'section',
+        { class: 'screen panel', 'data-screen': 'error' },
+        h('h1', {}, 'The kiosk cannot start'),
+        h('p', { class: 'error', role: 'alert' }, err instanceof Error ? err.message : String(err)),
+        found.source === 'browser' && h('button', { class: 'secondary', onclick: redo }, 'Set up again'),
+      ),
+    );
+  }
+}
+
+void boot(document.getElementById('kiosk') as HTMLElement);

@@ -1,0 +1,58 @@
+import type { Order } from '../../../shared/api/orders.js';
+import { vatShares } from '../cart.js';
+import { h } from '../dom.js';
+import type { MessageKey, Translate } from '../i18n/index.js';
+import { formatCents, formatRate } from '../money.js';
+import type { PaymentMethod } from '../store-settings.js';
+
+const METHOD_TEXT: Record<PaymentMethod, MessageKey> = { cash: 'cash', providerA: 'providerA', providerB: 'providerB' };
+
+export function paymentScreen(t: Translate, total: number, methods: PaymentMethod[], onMethod: (m: PaymentMethod) => void, onBack: () => void): HTMLElement {
+  return h(
+    'section',
+    { class: 'screen panel', 'data-screen': 'payment', 'aria-labelledby': 'payment-title' },
+    h('h1', { id: 'payment-title' }, t('payTitle')),
+    h('p', { class: 'total' }, h('span', {}, t('total')), h('strong', {}, formatCents(total))),
+    methods.length === 0
+      ? h('p', { class: 'error', role: 'alert' }, t('noPaymentMethods'))
+      : h('div', { class: 'methods' }, methods.map((m) => h('button', { class: 'method primary', 'data-method': m, onclick: () => onMethod(m) }, t(METHOD_TEXT[m])))),
+    h('div', { class: 'actions' }, h('button', { class: 'secondary', onclick: onBack }, t('back'))),
+  );
+}
+
+/** While the sale is recorded; a lost connection shows that it is being tried again. */
+export function recordingScreen(t: Translate, state: { retrying: boolean; error?: string | undefined }, onStaff: () => void): HTMLElement {
+  return h(
+    'section',
+    { class: 'screen panel', 'data-screen': 'recording', 'aria-busy': String(!state.error) },
+    h('h1', {}, t('recording')),
+    state.retrying && !state.error && h('p', { class: 'lead', role: 'status', 'data-retrying': '' }, t('recordingRetry')),
+    state.error && h('p', { class: 'error', role: 'alert' }, t('recordFailed', { message: state.error })),
+    state.error && h('div', { class: 'actions' }, h('button', { class: 'primary', onclick: onStaff }, t('callStaff'))),
+  );
+}
+
+/** The stored order as the server recorded it: lines, deposits, VAT per rate, total, order id. */
+export function receiptScreen(t: Translate, order: Order, onDone: () => void): HTMLElement {
+  return h(
+    'section',
+    { class: 'screen panel receipt', 'data-screen': 'receipt', 'data-order': order.id, 'aria-labelledby': 'receipt-title' },
+    h('h1', { id: 'receipt-title' }, t('receiptTitle')),
+    h(
+      'table',
+      {},
+      h(
+        'tbody',
+        {},
+        order.products.map((l) => [
+          h('tr', { class: 'line' }, h('td', {}, l.quantity === 1 ? '' : `${l.quantity} ×`), h('td', {}, l.title), h('td', { class: 'amount' }, formatCents(l.price))),
+          l.deposit > 0 && h('tr', { class: 'deposit' }, h('td', {}), h('td', {}, t('deposit')), h('td', { class: 'amount' }, formatCents(l.deposit))),
+        ]),
+      ),
+      h('tfoot', {}, h('tr', { class: 'total' }, h('td', {}), h('th', { scope: 'row' }, t('total')), h('td', { class: 'amount', 'data-total': '' }, formatCents(order.price)))),
+    ),
+    h('ul', { class: 'vat' }, vatShares(order.products).map((v) => h('li', { 'data-rate': String(v.rate) }, t('vatLine', { rate: formatRate(v.rate), amount: formatCents(v.gross) }), ': ', formatCents(v.tax)))),
+    h('p', { class: 'order-id' }, t('orderId', { id: order.id })),
+    h('div', { class: 'actions' }, h('button', { class: 'primary', 'data-action': 'done', onclick: onDone }, t('newSale'))),
+  );
+}

@@ -1,0 +1,61 @@
+import type { Store } from '../../../shared/api/stores.js';
+import { createApiClient } from '../api-client.js';
+import { sameOriginApi, saveBrowserConfig } from '../config.js';
+import { h, replaceChildren } from '../dom.js';
+import { translator } from '../i18n/index.js';
+
+/**
+ * One-time set-up in a plain browser: the write key (never put in a URL) and
+ * the store, picked from `GET /stores` or typed. Both stay in localStorage.
+ */
+export function setupScreen(onDone: () => void): HTMLElement {
+  const t = translator('en', {});
+  const key = h('input', { id: 'setup-key', type: 'password', autocomplete: 'off', required: true, 'data-scan': 'own' });
+  const storeField = h('div', { class: 'store-field' });
+  const error = h('p', { class: 'error', role: 'alert' });
+  let storeInput: HTMLInputElement | HTMLSelectElement = h('input', { id: 'setup-store', type: 'text', required: true, autocomplete: 'off', 'data-scan': 'own' });
+  replaceChildren(storeField, h('label', { for: 'setup-store' }, t('setupStoreId')), storeInput);
+
+  const loadStores = async () => {
+    error.textContent = '';
+    let stores: Store[];
+    try {
+      stores = (await createApiClient({ apiBaseUrl: sameOriginApi(), key: key.value.trim() }).stores()).filter((s) => !s.deleted);
+    } catch (err) {
+      error.textContent = t('setupFailed', { message: err instanceof Error ? err.message : String(err) });
+      return;
+    }
+    if (stores.length === 0) {
+      error.textContent = t('setupNoStores');
+      return;
+    }
+    storeInput = h('select', { id: 'setup-store', required: true }, stores.map((s) => h('option', { value: s.id }, `${s.name}${s.city ? `, ${s.city}` : ''}`)));
+    replaceChildren(storeField, h('label', { for: 'setup-store' }, t('setupStore')), storeInput);
+  };
+
+  const form = h(
+    'form',
+    {
+      onsubmit: async (event: Event) => {
+        event.preventDefault();
+        error.textContent = '';
+        const config = { apiBaseUrl: sameOriginApi(), key: key.value.trim(), storeId: storeInput.value.trim() };
+        try {
+          await createApiClient(config).store(config.storeId);
+        } catch (err) {
+          error.textContent = t('setupFailed', { message: err instanceof Error ? err.message : String(err) });
+          return;
+        }
+        saveBrowserConfig(config.key, config.storeId);
+        onDone();
+      },
+    },
+    h('label', { for: 'setup-key' }, t('setupKey')),
+    key,
+    h('button', { type: 'button', class: 'secondary', 'data-action': 'load-stores', onclick: () => void loadStores() }, t('setupLoadStores')),
+    storeField,
+    error,
+    h('button', { type: 'submit', class: 'primary' }, t('setupSave')),
+  );
+  return h('section', { class: 'screen panel setup', 'data-screen': 'setup' }, h('h1', {}, t('setupTitle')), h('p', { class: 'lead' }, t('setupIntro')), form);
+}

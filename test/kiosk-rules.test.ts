@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { ageOn, calendarDate } from '../renderer/kiosk/age.js';
+import { matchesBlocked } from '../renderer/kiosk/age-verification.js';
+import { translator } from '../renderer/kiosk/i18n/index.js';
+import { readMrz } from '../renderer/kiosk/mrz.js';
+import { paymentMethodsOffered, settingsOf } from '../renderer/kiosk/store-settings.js';
+import type { Store } from '../shared/api/stores.js';
+import { td1, td2or3 } from './support/kiosk.js';
+
+const date = (iso: string) => {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+};
+
+describe('age on a given day', () => {
+  it.each([
+    ['2008-06-15', '2026-06-15', 18],
+    ['2008-06-15', '2026-06-14', 17],
+    ['2008-06-15', '2027-01-01', 18],
+    ['2008-02-29', '2026-02-28', 17],
+    ['2008-02-29', '2026-03-01', 18],
+    ['2008-02-29', '2028-02-29', 20],
+    ['2008-02-29', '2028-02-28', 19],
+    ['2007-12-31', '2025-12-31', 18],
+  ])('born %s is on %s %i years old', (birth, today, age) => {
+    expect(ageOn(date(birth), date(today))).toBe(age);
+  });
+
+  it('accepts only real calendar dates', () => {
+    expect(calendarDate(2008, 2, 29)).toEqual({ year: 2008, month: 2, day: 29 });
+    expect(calendarDate(2007, 2, 29)).toBeUndefined();
+    expect(calendarDate(2000, 4, 31)).toBeUndefined();
+    expect(calendarDate(2000, 13, 1)).toBeUndefined();
+  });
+});
+
+describe('reading the MRZ of ID cards and passports', () => {
+  const today = new Date('2026-11-23T12:00:00Z');
+
+  it.each([
+    ['TD1', td1('MUSTER', 'PETER', '850315'), 'id_card_td1'],
+    ['TD2', td2or3('TD2', 'MUSTER', 'PETER', '850315'), 'id_card_td2'],
+    ['TD3', td2or3('TD3', 'MUSTER', 'PETER', '850315'), 'passport'],
+  ])('reads name and birth date of %s', (_format, lines, source) => {
+    expect(readMrz(lines, today)).toEqual({ source, firstName: 'PETER', lastName: 'MUSTER', birthDate: date('1985-03-15'), rawText: lines.join('\n') });
+  });
+
+  it('puts a two-digit birth year that would lie in the future in the previous century', () => {
+    expect(readMrz(td1('A', 'B', '100101'), today)?.birthDate).toEqual(date('2010-01-01'));
+    expect(readMrz(td1('A', 'B', '300101'), today)?.birthDate).toEqual(date('1930-01-01'));
+  });
+
+  it('refuses a zone whose birth date fails its check digit, or that is no document', () => {
+    const lines = td1('MUSTER', 'PETER', '850315');
+    const broken = [lines[0]!, lines[1]!.slice(0, 5) + '6' + lines[1]!.slice(6), lines[2]!];
+    expect(readMrz(broken, today)).toBeUndefined();
+    expect(readMrz(['7610000000017'], today)).toBeUndefined();
+  });
+
+  it('matches a blocked identity by names and birth date as written', () => {
+    const doc = readMrz(td1('MUSTER', 'PETER HANS', '850315'), today)!;
+    const blocked = { id: 'b', date: '2026-01-01T00:00:00.000Z', comment: '', deleted: false, first_name: 'Peter', last_name: 'Muster' };
+    expect(matchesBlocked(doc, { ...blocked, birthDate: '15.03.1985' })).toBe(true);
+    expect(matchesBlocked(doc, { ...blocked, birthDate: '1985-03-15' })).toBe(true);
+    expect(matchesBlocked(doc, blocked)).toBe(true);
+    expect(matchesBlocked(doc, { ...blocked, birthDate: '1985-03-16' })).toBe(false);
+    expect(matchesBlocked(doc, { ...blocked, first_name: 'Paul' })).toBe(false);
+    expect(matchesBlocked(doc, { ...blocked, deleted: true })).toBe(false);
+  });
+});
+
+describe('store settings', () => {
+  const store = (fields: Partial<Store>): Store => ({ id: 's', name: 'Laden', deleted: false, createdate: '', lastupdate: '', instance: 'o', ...fields });
+
+  it('offers only the main language unless the store allows several', () => {
+    expect(settingsOf(store({ languageMain: 'fr', languageSelector: ['de', 'fr'] })).languages).toEqual(['fr']);
+    expect(settingsOf(store({ languageMain: 'fr', languageMulti: true, languageSelector: ['de', 'fr', 'it'] })).languages).toEqual(['fr', 'de', 'it']);
+    expect(settingsOf(store({})).languages).toEqual(['de']);
+  });
+
+  it('offers while offline only the payment methods allowed offline', () => {
+    const settings = settingsOf(store({ paymentCash: true, paymentCashOffline: true, paymentProviderA: true, paymentProviderB: true, paymentProviderBOffline: false }));
+    expect(paymentMethodsOffered(settings, false)).toEqual(['cash', 'providerA', 'providerB']);
+    expect(paymentMethodsOffered(settings, true)).toEqual(['cash']);
+  });
+
+  it('lets store translations override a language or every language', () => {
+    expect(translator('de', { de: { pay: 'Zahlen' } })('pay')).toBe('Zahlen');
+    expect(translator('fr', { de: { pay: 'Zahlen' } })('pay')).toBe('Payer');
+    expect(translator('it', { welcome: 'Ciao {x}' })('welcome')).toBe('Ciao {x}');
+    expect(translator('en', {})('terminalTitle', { amount: '4.20' })).toBe('Pay 4.20');
+  });
+});
