@@ -92,7 +92,9 @@ describe('kill -9 of the local server during a pull', () => {
     upDb.transaction(() => catalog.forEach((product) => upProducts.insert(product)))();
     upDb.close();
     const local = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
-    const pulled = () => (local.prepare("SELECT count(*) AS n FROM products WHERE id LIKE 'p%'").get() as { n: number }).n;
+    // The generated catalog's ids (p0000000…); local ids are 20 random characters and may start with p too.
+    const CATALOG_ID = "GLOB 'p[0-9][0-9][0-9][0-9][0-9][0-9][0-9]'";
+    const pulled = () => (local.prepare(`SELECT count(*) AS n FROM products WHERE id ${CATALOG_ID}`).get() as { n: number }).n;
     try {
       await startLocal();
       const ends = Date.now() + 30_000;
@@ -106,7 +108,7 @@ describe('kill -9 of the local server during a pull', () => {
       const ready = Date.now() + 30_000;
       while (pulled() < PULLED && Date.now() < ready) await new Promise((r) => setTimeout(r, 50));
       expect(pulled()).toBe(PULLED);
-      expect(local.prepare("SELECT count(*) AS n FROM sync_ids WHERE kind = 'product' AND local_id LIKE 'p%'").get()).toEqual({ n: PULLED });
+      expect(local.prepare(`SELECT count(*) AS n FROM sync_ids WHERE kind = 'product' AND local_id ${CATALOG_ID}`).get()).toEqual({ n: PULLED });
       expect((local.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n).toBe(queued);
     } finally {
       local.close();
