@@ -84,7 +84,9 @@ describe('GET /openapi.json', () => {
     expect(list.responses['200'].content['application/json'].schema.properties.data.items).toEqual({ $ref: '#/components/schemas/Product' });
     expect(list.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ValidationError' });
     expect(doc.components.schemas.Product.properties.scaleLabel).toEqual({ $ref: '#/components/schemas/ScaleLabel' });
-    expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['barcode', 'cursor', 'limit', 'offset', 'q', 'showOnScale', 'store', 'updatedSince']);
+    expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      'barcode', 'cursor', 'limit', 'offset', 'q', 'showOnScale', 'showOnScreen', 'store', 'updatedSince',
+    ]);
   });
 
   it('offers Idempotency-Key on every POST', async () => {

@@ -39,6 +39,8 @@ describe('GET /products query checks of the feed', () => {
     ['showOnScale=yes', 'showOnScale', 'must be "true" or "false"'],
     ['updatedSince=yesterday', 'updatedSince', 'must be an ISO 8601 date-time'],
     ['showOnScale=true&q=milch', 'showOnScale', 'showOnScale cannot be combined with q'],
+    ['showOnScreen=1', 'showOnScreen', 'must be "true" or "false"'],
+    ['showOnScreen=true&barcode=761', 'showOnScreen', 'showOnScreen cannot be combined with barcode'],
     ['updatedSince=2026-11-21T08:00:00Z&barcode=761', 'updatedSince', 'updatedSince cannot be combined with barcode'],
   ])('refuses %s in the validation shape', async (query, field, message) => {
     const res = await read.get(`/products?${query}`);
@@ -59,6 +61,28 @@ describe('GET /products?showOnScale=', () => {
     expect(scale.items.map((p) => p.id)).toEqual(onScale.slice(0, 3).sort());
     expect(scale.items.every((p) => p.showOnScale === true && p.deleted === false)).toBe(true);
     expect(names((await collectPages(read, '/products?showOnScale=false')).items).sort()).toEqual(['Shelf E', 'Shelf F']);
+  });
+});
+
+describe('GET /products?showOnScreen=', () => {
+  it('serves only what a kiosk offers without a scan (true) or the rest (false), and honours the store filter', async () => {
+    const shop = server.createOrg();
+    const shopWrite = api(server.url, shop.writeKey);
+    const shopRead = api(server.url, shop.readKey);
+    const branch = (await shopWrite.post('/stores', { name: 'Filiale' })).body.id as string;
+    const hidden = (await shopWrite.post('/categories', { name: 'Tabak', hideStore: [branch] })).body.id;
+    const make = async (name: string, fields: Record<string, unknown>) =>
+      (await shopWrite.post('/products', { name, price: 100, taxCategory: '0', ...fields })).body.id as string;
+    const shown = [await make('Gipfeli', { showOnScreen: true }), await make('Brot', { showOnScreen: true }), await make('Zigaretten', { showOnScreen: true, category: hidden })];
+    await make('Regal', { showOnScreen: false });
+    await make('Lager', {});
+    await shopWrite.delete(`/products/${shown[1]}`);
+
+    const screen = await collectPages(shopRead, '/products?showOnScreen=true&limit=1');
+    expect(screen.items.map((p) => p.id)).toEqual([shown[0], shown[2]].sort());
+    expect(screen.items.every((p) => p.showOnScreen === true)).toBe(true);
+    expect(names((await collectPages(shopRead, `/products?showOnScreen=true&store=${branch}`)).items)).toEqual(['Gipfeli']);
+    expect(names((await collectPages(shopRead, '/products?showOnScreen=false')).items).sort()).toEqual(['Lager', 'Regal']);
   });
 });
 

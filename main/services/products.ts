@@ -168,7 +168,7 @@ export function createProductService(deps: {
         return deps.search.search(caller.orgId, { ...query, q: query.q });
       }
       const after = readCursor(query.cursor);
-      const page = { orgId: caller.orgId, afterId: after?.id, limit: query.limit + 1, store: query.store, showOnScale: query.showOnScale };
+      const page = { orgId: caller.orgId, afterId: after?.id, limit: query.limit + 1, store: query.store, showOnScale: query.showOnScale, showOnScreen: query.showOnScreen };
       const byId = (p: ProductRecord) => ({ key: p.id, id: p.id });
       if (query.updatedSince !== undefined) {
         const changed = products.page({ ...page, afterKey: after?.key, changedSince: toUtc(query.updatedSince) });

