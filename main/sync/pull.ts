@@ -1,29 +1,19 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Clock } from '../services/clock.js';
 import type { ProductListener } from '../services/products.js';
-import { withoutFsync, type Db } from '../storage/database.js';
+import { withoutFsync } from '../storage/database.js';
 import type { ProductRecord } from '../storage/products.js';
-import type { IdMap } from './id-map.js';
 import { mergeRecord, sameRecord } from './merge.js';
-import type { OutboxQueue } from './outbox-queue.js';
+import type { PhaseContext } from './phase-context.js';
 import type { PullTarget } from './pull-targets.js';
 import { rewriteReferences, type SyncKind } from './resources.js';
 import { judge, type Verdict } from './retry-policy.js';
-import type { Upstream } from './upstream.js';
 
 type Row = Record<string, unknown>;
 
-export interface PullContext {
-  db: Db;
-  orgId: string;
-  queue: OutboxQueue;
-  ids: IdMap;
-  upstream: Upstream;
-  clock: Clock;
+export interface PullContext extends PhaseContext {
   targets: PullTarget[];
   /** Told about every product the pull changed, after its chunk is committed (search index, image files). */
   productListeners: ProductListener[];
-  keepGoing: () => boolean;
 }
 
 export interface PullReport {

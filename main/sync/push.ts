@@ -1,23 +1,14 @@
 import { existsSync } from 'node:fs';
-import type { Clock } from '../services/clock.js';
-import { withoutFsync, type Db } from '../storage/database.js';
-import type { IdMap } from './id-map.js';
-import type { OutboxQueue, QueuedEntry } from './outbox-queue.js';
+import { withoutFsync } from '../storage/database.js';
+import type { QueuedEntry } from './outbox-queue.js';
+import type { PhaseContext } from './phase-context.js';
 import { KINDS, kindOf, referencesIn, rewriteReferences, type SyncKind } from './resources.js';
 import { judge, type Verdict } from './retry-policy.js';
-import type { Upstream, UpstreamRequest } from './upstream.js';
+import type { UpstreamRequest } from './upstream.js';
 
-export interface PushContext {
-  db: Db;
-  orgId: string;
-  queue: OutboxQueue;
-  ids: IdMap;
-  upstream: Upstream;
-  clock: Clock;
+export interface PushContext extends PhaseContext {
   /** Path of a file in the image store (`DATA_DIR/images`), where queued uploads are read from. */
   imagePath: (file: string) => string | undefined;
-  /** False once the round should end early (server shutting down). */
-  keepGoing: () => boolean;
   onProgress?: (pushed: number) => void;
 }
 
