@@ -98,7 +98,7 @@ describe('pageOfHits', () => {
 
 describe('HitCache', () => {
   it('keeps the most recently used texts within its entry and hit budgets', () => {
-    const cache = new HitCache<number>(2, 5);
+    const cache = new HitCache<number[]>(2, 5);
     cache.set('a', [1, 2]);
     cache.set('b', [3]);
     expect(cache.get('a')).toEqual([1, 2]);

@@ -4,8 +4,8 @@
  * plain letters: `café` must find `cafe`, `Müesli` must find `muesli`.
  */
 
-/** Word boundaries: whitespace, punctuation and symbols (`°`, `+`, `€`). */
-const SEPARATORS = /[\n\r\p{Z}\p{P}\p{S}]+/u;
+/** A word: a run of anything but whitespace, punctuation and symbols (`°`, `+`, `€`). */
+const WORD = /[^\n\r\p{Z}\p{P}\p{S}]+/gu;
 const COMBINING_MARKS = /\p{M}+/gu;
 /** Letters that Unicode decomposition leaves alone but that have a plain spelling. */
 const LIGATURES: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l' };
@@ -24,9 +24,9 @@ export function foldText(text: string): string {
     .replace(COMBINING_MARKS, '');
 }
 
-/** Words of a text, before folding. Empty pieces are dropped. */
+/** Words of a text, before folding. */
 export function splitWords(text: string): string[] {
-  return text.split(SEPARATORS).filter((word) => word.length > 0);
+  return text.match(WORD) ?? [];
 }
 
 /**

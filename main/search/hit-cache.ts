@@ -4,8 +4,8 @@
  * them from here costs a slice instead of a full ranking. The owner clears it
  * on every change of the index, so an entry is never stale.
  */
-export class HitCache<T> {
-  private readonly entries = new Map<string, T[]>();
+export class HitCache<Hits extends { readonly length: number }> {
+  private readonly entries = new Map<string, Hits>();
   private heldHits = 0;
 
   /**
@@ -17,7 +17,7 @@ export class HitCache<T> {
     private readonly maxHits: number,
   ) {}
 
-  get(text: string): T[] | undefined {
+  get(text: string): Hits | undefined {
     const hits = this.entries.get(text);
     if (hits !== undefined) {
       // Map order is the eviction order: move a used entry to the back.
@@ -27,7 +27,7 @@ export class HitCache<T> {
     return hits;
   }
 
-  set(text: string, hits: T[]): void {
+  set(text: string, hits: Hits): void {
     if (hits.length > this.maxHits) return;
     const previous = this.entries.get(text);
     if (previous !== undefined) {

@@ -3,22 +3,12 @@ import { normalizeCode } from '../services/products.js';
 import type { IndexedProduct } from '../storage/search-sources.js';
 import { CompoundParts } from './compound-parts.js';
 import { HitCache } from './hit-cache.js';
-import { joinNameWords } from './name-words.js';
-import { TextIndex } from './text-index.js';
-import { rankText, type IndexedHit, type SearchHit, type TextSources } from './text-ranking.js';
+import { RankedHits, type Ranked } from './ranked-hits.js';
+import { TextIndex, type TextField } from './text-index.js';
+import { rankText, Scoreboard, type IndexedHit, type SearchHit, type TextSources } from './text-ranking.js';
 
 export type { SearchHit };
 
-interface IndexedDocument {
-  /** The product's hit itself, so that a search result is a hit without a lookup; the product id is `id.id`. */
-  id: IndexedHit;
-  name: string;
-  description: string | undefined;
-  declarations: string | undefined;
-}
-
-/** Relative weight of each text field: a word in the name counts most. */
-const FIELD_BOOST = { name: 3, description: 1, declarations: 0.5 } as const;
 const PLAIN_ASCII = /^[\x00-\x7f]*$/;
 /**
  * Typos are tolerated when the words as typed find fewer products than this:
@@ -35,6 +25,24 @@ function codesOf(product: IndexedProduct): string[] {
   for (const alias of product.barcodeAliases ?? []) codes.push(alias.code, alias.externalId);
   const normalized = codes.filter((code): code is string => code !== undefined).map(normalizeCode);
   return [...new Set(normalized.filter((code) => code.length > 0))];
+}
+
+/** A product's hit, with its codes to take them out again. */
+interface ProductHit extends IndexedHit {
+  codes: string[];
+}
+
+const NO_MATCHES: Ranked<IndexedHit> = { items: [], groups: new Uint8Array(0), scores: new Float64Array(0), keys: new Float64Array(0) };
+
+/** Ranked text matches less the products already found by a code. */
+function withoutHits(ranked: Ranked<IndexedHit>, found: readonly IndexedHit[]): Ranked<IndexedHit> {
+  const kept = ranked.items.map((hit, i) => (found.includes(hit) ? -1 : i)).filter((i) => i >= 0);
+  return {
+    items: kept.map((i) => ranked.items[i] as IndexedHit),
+    groups: Uint8Array.from(kept, (i) => ranked.groups[i] as number),
+    scores: Float64Array.from(kept, (i) => ranked.scores[i] as number),
+    keys: Float64Array.from(kept, (i) => ranked.keys[i] as number),
+  };
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, i) => value === b[i]);
@@ -54,31 +62,25 @@ export function changesIndexedFields(before: IndexedProduct, after: IndexedProdu
 }
 
 /**
- * The search index of one organization's active products: MiniSearch over the
- * texts, a map for exact codes. Holds ids, categories and codes only; the
- * products served are read from SQLite.
+ * The search index of one organization's active products: a text index over
+ * name, description and declarations, a map for exact codes. Holds ids,
+ * categories and codes only; the products served are read from SQLite.
  */
 export class ProductIndex {
-  private readonly text = new TextIndex<IndexedDocument>({
-    fields: ['name', 'description', 'declarations'],
+  private readonly text = new TextIndex<IndexedHit>({
     tokenize: (text) => splitWords(text.toLowerCase()),
-    processTerm: (word, field) => this.termsOf(word, field),
-    searchOptions: { boost: FIELD_BOOST },
+    termsOf: (word, field) => this.termsOf(word, field),
   });
   /** Index terms of words with accents; a catalog repeats few of them many times. */
   private readonly accentedTerms = new Map<string, string | string[]>();
   /** Code -> product id, or ids when several products share a code. */
   private readonly codes = new Map<string, string | string[]>();
-  /** Product id -> its codes, to take them out again. */
-  private readonly codesOfProduct = new Map<string, string[]>();
-  /** Product id -> its hit, made once per write instead of once per search that finds it, and its document id in the text index. */
-  private readonly hits = new Map<string, IndexedHit>();
+  /** Product id -> its hit, made once per write instead of once per search that finds it. */
+  private readonly hits = new Map<string, ProductHit>();
   /** One string per category id, instead of one copy per product. */
   private readonly categories = new Map<string, string>();
-  private readonly recent = new HitCache<SearchHit>(CACHED_SEARCHES, CACHED_HITS);
-  private readonly sources: TextSources = { text: this.text, parts: new CompoundParts() };
-  /** Index terms of the name being added, collected as MiniSearch hands its words over. */
-  private nameTerms: string[] = [];
+  private readonly recent = new HitCache<RankedHits<SearchHit>>(CACHED_SEARCHES, CACHED_HITS);
+  private readonly sources: TextSources = { text: this.text, parts: new CompoundParts(), board: new Scoreboard() };
 
   has(id: string): boolean {
     return this.hits.has(id);
@@ -90,12 +92,9 @@ export class ProductIndex {
     this.recent.clear();
     const category = product.category === undefined ? undefined : this.internCategory(product.category);
     const codes = codesOf(product);
-    this.nameTerms = [];
-    const hit: IndexedHit = { id: product.id, category, nameWords: '', step: 0 };
-    this.text.add({ id: hit, name: product.name, description: product.description, declarations: product.declarations });
-    hit.nameWords = joinNameWords(this.nameTerms);
+    const hit: ProductHit = { id: product.id, category, doc: -1, codes };
+    hit.doc = this.text.add(hit, [product.name, product.description, product.declarations]);
     this.hits.set(product.id, hit);
-    this.codesOfProduct.set(product.id, codes);
     for (const code of codes) this.addCode(code, product.id);
   }
 
@@ -103,17 +102,16 @@ export class ProductIndex {
     const hit = this.hits.get(id);
     if (hit === undefined) return;
     this.recent.clear();
-    for (const code of this.codesOfProduct.get(id) ?? []) this.removeCode(code, id);
-    this.codesOfProduct.delete(id);
+    for (const code of hit.codes) this.removeCode(code, id);
     this.hits.delete(id);
-    this.text.discard(hit);
+    this.text.remove(hit.doc);
   }
 
   /**
    * Every match, best first: products whose code equals the text, then text
    * matches by relevance. The list is shared with later calls: do not change it.
    */
-  search(text: string): readonly SearchHit[] {
+  search(text: string): RankedHits<SearchHit> {
     const key = text.toLowerCase();
     let hits = this.recent.get(key);
     if (hits === undefined) {
@@ -123,30 +121,25 @@ export class ProductIndex {
     return hits;
   }
 
-  private rank(text: string): SearchHit[] {
-    const hits: SearchHit[] = [];
-    const seen = new Set<string>();
+  private rank(text: string): RankedHits<SearchHit> {
+    const byCode: IndexedHit[] = [];
     for (const code of codeCandidatesOf(normalizeCode(text))) {
       const owners = this.codes.get(code);
       for (const id of owners === undefined ? [] : typeof owners === 'string' ? [owners] : owners) {
         const hit = this.hits.get(id);
-        if (hit === undefined || seen.has(id)) continue;
-        seen.add(id);
-        hits.push(hit);
+        if (hit !== undefined && !byCode.includes(hit)) byCode.push(hit);
       }
     }
     const terms = [...new Set(queryTermsOf(text))];
-    if (terms.length === 0) return hits;
+    if (terms.length === 0) return new RankedHits(byCode, NO_MATCHES);
     let matches = rankText(this.sources, terms, false);
-    if (matches.length < FEW_MATCHES && terms.some((term) => typoToleranceOf(term) > 0)) {
+    if (matches.items.length < FEW_MATCHES && terms.some((term) => typoToleranceOf(term) > 0)) {
       matches = rankText(this.sources, terms, true);
     }
-    if (hits.length === 0) return matches;
-    for (const hit of matches) if (!seen.has(hit.id)) hits.push(hit);
-    return hits;
+    return new RankedHits(byCode, byCode.length === 0 ? matches : withoutHits(matches, byCode));
   }
 
-  private termsOf(word: string, field: string | undefined): string | string[] {
+  private termsOf(word: string, field: TextField): string | string[] {
     let terms: string | string[] | undefined = word;
     if (!PLAIN_ASCII.test(word)) {
       terms = this.accentedTerms.get(word);
@@ -157,15 +150,10 @@ export class ProductIndex {
       }
     }
     if (field === 'name') {
-      if (typeof terms === 'string') this.addNameTerm(terms);
-      else for (const term of terms) this.addNameTerm(term);
+      if (typeof terms === 'string') this.sources.parts.add(terms);
+      else for (const term of terms) this.sources.parts.add(term);
     }
     return terms;
-  }
-
-  private addNameTerm(term: string): void {
-    this.sources.parts.add(term);
-    this.nameTerms.push(term);
   }
 
   private internCategory(category: string): string {

@@ -8,16 +8,17 @@ export type IndexedProduct = Pick<
   'id' | 'name' | 'description' | 'declarations' | 'barcode' | 'barcodeAliases' | 'externalId' | 'category'
 >;
 
-interface IndexedRow {
-  id: string;
-  name: string;
-  description: string | null;
-  declarations: string | null;
-  barcode: string;
-  barcode_aliases: string | null;
-  external_id: string | null;
-  category: string | null;
-}
+/** A row of the columns the index reads, as an array: a start-up build reads every product, and arrays cost less to make than objects. */
+type IndexedRow = [
+  id: string,
+  name: string,
+  description: string | null,
+  declarations: string | null,
+  barcode: string,
+  barcodeAliases: string | null,
+  externalId: string | null,
+  category: string | null,
+];
 
 interface StoreListsRow {
   id: string;
@@ -25,22 +26,24 @@ interface StoreListsRow {
   hide_store: string | null;
 }
 
-function toIndexed(row: IndexedRow): IndexedProduct {
-  const product: IndexedProduct = { id: row.id, name: row.name, barcode: row.barcode };
-  if (row.description !== null) product.description = row.description;
-  if (row.declarations !== null) product.declarations = row.declarations;
-  if (row.barcode_aliases !== null) product.barcodeAliases = JSON.parse(row.barcode_aliases) as ProductRecord['barcodeAliases'];
-  if (row.external_id !== null) product.externalId = row.external_id;
-  if (row.category !== null) product.category = row.category;
+function toIndexed([id, name, description, declarations, barcode, barcodeAliases, externalId, category]: IndexedRow): IndexedProduct {
+  const product: IndexedProduct = { id, name, barcode };
+  if (description !== null) product.description = description;
+  if (declarations !== null) product.declarations = declarations;
+  if (barcodeAliases !== null) product.barcodeAliases = JSON.parse(barcodeAliases) as ProductRecord['barcodeAliases'];
+  if (externalId !== null) product.externalId = externalId;
+  if (category !== null) product.category = category;
   return product;
 }
 
 /** What the search index is built from: lean reads of active products and of category store lists. */
 export function createSearchSourceStore(db: Db) {
-  const chunk = db.prepare<[string, string, number], IndexedRow>(
-    `SELECT id, name, description, declarations, barcode, barcode_aliases, external_id, category
-       FROM products WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?`,
-  );
+  const chunk = db
+    .prepare<[string, string, number], IndexedRow>(
+      `SELECT id, name, description, declarations, barcode, barcode_aliases, external_id, category
+         FROM products WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?`,
+    )
+    .raw(true);
   const storeLists = db.prepare<[string], StoreListsRow>(
     `SELECT id, allow_store, hide_store FROM categories
       WHERE org_id = ? AND (allow_store IS NOT NULL OR hide_store IS NOT NULL)`,

@@ -1,5 +1,5 @@
 /**
- * Product search benchmark: the MiniSearch index the server uses against
+ * Product search benchmark: the search index the server uses against
  * SQLite FTS5 (built into better-sqlite3) as the baseline, on the same
  * 100,000 generated products and the same queries, in one run.
  *
@@ -110,10 +110,10 @@ async function main() {
     const rssBefore = rssMb();
     start = performance.now();
     await services.search.build();
-    const miniBuild = performance.now() - start;
-    const miniRss = rssMb();
+    const indexBuild = performance.now() - start;
+    const indexRss = rssMb();
 
-    const searchMini = (text: string) => services.products.list(caller, { q: text, limit: PAGE }).meta.total;
+    const searchIndex = (text: string) => services.products.list(caller, { q: text, limit: PAGE }).meta.total;
 
     start = performance.now();
     const fts = buildFts(db);
@@ -124,10 +124,10 @@ async function main() {
       for (const id of ids) services.stores.products.get(org.id, id);
       return total;
     };
-    measurePair(warmUp, searchMini, searchFts);
-    const [mini, baseline] = measurePair(queries, searchMini, searchFts);
+    measurePair(warmUp, searchIndex, searchFts);
+    const [index, baseline] = measurePair(queries, searchIndex, searchFts);
 
-    report({ miniBuild, ftsBuild, rssBefore, miniRss, ftsRss, mini, baseline });
+    report({ indexBuild, ftsBuild, rssBefore, indexRss, ftsRss, index, baseline });
   } finally {
     db.close();
     rmSync(dir, { recursive: true, force: true });
@@ -135,18 +135,18 @@ async function main() {
 }
 
 function report(r: {
-  miniBuild: number;
+  indexBuild: number;
   ftsBuild: number;
   rssBefore: number;
-  miniRss: number;
+  indexRss: number;
   ftsRss: number;
-  mini: Timing[];
+  index: Timing[];
   baseline: Timing[];
 }) {
   const rows: [string, number, number][] = [
-    ['index build (ms)', r.miniBuild, r.ftsBuild],
-    ['RSS after build (MB)', r.miniRss, r.ftsRss],
-    ['RSS added by the index (MB)', r.miniRss - r.rssBefore, r.ftsRss - r.miniRss],
+    ['index build (ms)', r.indexBuild, r.ftsBuild],
+    ['RSS after build (MB)', r.indexRss, r.ftsRss],
+    ['RSS added by the index (MB)', r.indexRss - r.rssBefore, r.ftsRss - r.indexRss],
   ];
   for (const kind of [...QUERY_KINDS, undefined]) {
     const label = kind ?? 'all';
@@ -155,20 +155,20 @@ function report(r: {
       const of = timings.filter((t) => kind === undefined || t.kind === kind);
       return of.reduce((sum, t) => sum + t.total, 0) / of.length;
     };
-    rows.push([`${label}: p50 (ms)`, percentile(ms(r.mini), 50), percentile(ms(r.baseline), 50)]);
-    rows.push([`${label}: p95 (ms)`, percentile(ms(r.mini), 95), percentile(ms(r.baseline), 95)]);
-    rows.push([`${label}: mean matches`, hits(r.mini), hits(r.baseline)]);
+    rows.push([`${label}: p50 (ms)`, percentile(ms(r.index), 50), percentile(ms(r.baseline), 50)]);
+    rows.push([`${label}: p95 (ms)`, percentile(ms(r.index), 95), percentile(ms(r.baseline), 95)]);
+    rows.push([`${label}: mean matches`, hits(r.index), hits(r.baseline)]);
   }
   const width = Math.max(...rows.map(([label]) => label.length));
   const cell = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(2)).padStart(10);
-  console.log(`\n${''.padEnd(width)} ${'MiniSearch'.padStart(10)} ${'FTS5'.padStart(10)} ${'ratio'.padStart(8)}`);
-  for (const [label, mini, fts] of rows) {
-    const ratio = fts > 0 ? (mini / fts).toFixed(2) : '-';
-    console.log(`${label.padEnd(width)} ${cell(mini)} ${cell(fts)} ${ratio.padStart(8)}`);
+  console.log(`\n${''.padEnd(width)} ${'index'.padStart(10)} ${'FTS5'.padStart(10)} ${'ratio'.padStart(8)}`);
+  for (const [label, index, fts] of rows) {
+    const ratio = fts > 0 ? (index / fts).toFixed(2) : '-';
+    console.log(`${label.padEnd(width)} ${cell(index)} ${cell(fts)} ${ratio.padStart(8)}`);
   }
   console.log(
-    `\n${r.mini.length} distinct queries per engine, ${PAGE} products per page read from SQLite by both.` +
-      '\nRSS of the whole process; FTS5 adds its pages to the SQLite cache. ratio = MiniSearch / FTS5 (below 1: MiniSearch better).',
+    `\n${r.index.length} distinct queries per engine, ${PAGE} products per page read from SQLite by both.` +
+      '\nRSS of the whole process; FTS5 adds its pages to the SQLite cache. ratio = index / FTS5 (below 1: the index is better).',
   );
 }
 
