@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../../main/services/clock.js';
@@ -9,7 +8,7 @@ import { PROJECT_ROOT } from '../../main/version.js';
 import { FULL_SIZE, generateCatalog, random } from './catalog.js';
 import { load, percentile, timeSequential, type LoadResult } from './load.js';
 import { freePort } from '../support/processes.js';
-import { rssMb, spawnProcess, waitFor } from './server-process.js';
+import { buildAndGetStartCommand, rssMb, spawnProcess, waitFor } from './server-process.js';
 
 /**
  * `npm run bench`: the figures a store PC cares about, measured on the real
@@ -36,7 +35,7 @@ db.close();
 log(`  done in ${((performance.now() - generated) / 1000).toFixed(1)} s`);
 
 log('Building…');
-execFileSync('npm', ['run', '-s', 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+const { command, args, shown } = buildAndGetStartCommand();
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}/api/v1`;
@@ -47,13 +46,9 @@ const get = async (path: string) => {
   return res.json() as Promise<any>;
 };
 
-// The command `npm start` runs once it has built, so that node flags stay the same.
-const startScript = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-const [command, ...args] = startScript.split('&&').pop()!.trim().split(/\s+/);
-
-log(`Cold start: ${startScript.split('&&').pop()!.trim()}…`);
+log(`Cold start: ${shown}…`);
 const spawnedAt = performance.now();
-const server = spawnProcess(command!, args, { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' }, PROJECT_ROOT);
+const server = spawnProcess(command, args, { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' }, PROJECT_ROOT);
 const health = async () => {
   const res = await fetch(`${base}/health`);
   return res.status === 200 ? ((await res.json()) as { search: string }) : undefined;

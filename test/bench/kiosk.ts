@@ -7,8 +7,7 @@
  *
  *   npm run bench:kiosk            (PRODUCTS=20000 npm run bench:kiosk for a quick run)
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../../main/services/clock.js';
@@ -20,7 +19,7 @@ import { launchChromium } from '../support/kiosk.js';
 import { FULL_SIZE, generateCatalog, random } from './catalog.js';
 import { PAGE_FIRST_SCREEN, PAGE_SCANS, PAGE_TYPING } from './kiosk-page.js';
 import { freePort } from '../support/processes.js';
-import { spawnProcess, waitFor } from './server-process.js';
+import { buildAndGetStartCommand, spawnProcess, waitFor } from './server-process.js';
 
 /** What the waits below read in the page (the benchmark compiles without DOM types). */
 interface PageGlobals {
@@ -42,12 +41,10 @@ const catalog = generateCatalog(db, org.id, { ...FULL_SIZE, products: PRODUCTS, 
 db.close();
 
 log('Building…');
-execFileSync('npm', ['run', '-s', 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+const { command, args } = buildAndGetStartCommand();
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-const startScript = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-const [command, ...args] = startScript.split('&&').pop()!.trim().split(/\s+/);
-const server = spawnProcess(command!, args, { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'silent' }, PROJECT_ROOT);
+const server = spawnProcess(command, args, { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'silent' }, PROJECT_ROOT);
 await waitFor(async () => {
   const res = await fetch(`${origin}/api/v1/health`);
   return res.status === 200 && ((await res.json()) as { search: string }).search === 'ready' ? true : undefined;

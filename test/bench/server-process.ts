@@ -1,5 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../main/version.js';
 
 /** Resident set size of a process in MB, from /proc. */
 export function rssMb(pid: number): number {
@@ -33,4 +35,17 @@ export function spawnProcess(command: string, args: string[], env: Record<string
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * Builds the project and returns the command `npm start` runs once it has
+ * built, so that a benchmark's server runs with the same node flags (the
+ * young generation's size among them) as a store PC's.
+ */
+export function buildAndGetStartCommand(): { command: string; args: string[]; shown: string } {
+  execFileSync('npm', ['run', '-s', 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  const startScript = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const shown = startScript.split('&&').pop()!.trim();
+  const [command, ...args] = shown.split(/\s+/);
+  return { command: command!, args, shown };
 }

@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from '../../main/version.js';
 import { FULL_SIZE, generateCatalog } from './catalog.js';
 import { percentile, timeSequential } from './load.js';
 import { freePort } from '../support/processes.js';
-import { rssMb, spawnProcess, waitFor } from './server-process.js';
+import { buildAndGetStartCommand, rssMb, spawnProcess, waitFor } from './server-process.js';
 
 /**
  * `npm run bench:sync`: a store PC against an upstream, both real servers in
@@ -44,8 +44,9 @@ for (let i = 0; i < ORDERS; i += 1) local.orders.create(caller, { store, product
 createSyncConfigStore(localDb).configure(org.id, { url: upBase, key: upOrg.writeKey, intervalSeconds: 3600 }, new Date().toISOString());
 localDb.close();
 
+const { command, args } = buildAndGetStartCommand();
 const start = (dir: string, port: number) =>
-  spawnProcess(process.execPath, ['--import', 'tsx', 'main/start.ts'], { PORT: String(port), DATA_DIR: dir, HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, PROJECT_ROOT);
+  spawnProcess(command, args, { PORT: String(port), DATA_DIR: dir, HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, PROJECT_ROOT);
 const healthy = (base: string) => async () => ((await fetch(`${base}/health`)).ok ? true : undefined);
 
 const upstream = start(upDir, upPort);
