@@ -28,7 +28,7 @@ const NARROWING_LENGTH = 3;
 /** Marks stay below this, so they never overflow their array. */
 const MAX_MARK = 2 ** 30;
 
-/** Where a search looks: the text index and the compound words by their parts. */
+/** Where a search looks (the text index, the compound words by their parts) and the scoreboard it adds its scores into. */
 export interface TextSources {
   text: TextIndex<IndexedHit>;
   parts: CompoundParts;
