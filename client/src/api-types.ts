@@ -1,0 +1,3120 @@
+// Generated from the server's OpenAPI document by `npm run client:types`; a test fails when it differs.
+
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness and search readiness (no key needed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The server answers. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Health"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This OpenAPI 3.1 document (no key needed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The document. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List, search or look up products by barcode
+         * @description Without `q`: active products in id order, paged by `cursor`. With `q`: search, best match first, paged by `offset`; `limit` is capped at 250; 503 while the search index is still being built after a start. With `barcode` (extension): exact match on barcode or alias code, or the product of a scale label with `scaleLabel`. With `showOnScale` and `updatedSince` (extensions): the label-scale feed; `updatedSince` also serves soft-deleted rows, oldest change first.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Search text; enables `offset`. Word starts in `name` (typos tolerated when the words as typed find little; from 4 letters also parts inside compound words, listed after the other matches), whole words in `description` and `declarations`, exact `barcode`, alias code or `externalId`; accents optional. */
+                    q?: string;
+                    /** @description Page size, 1 to 5000; default 100. With `q` at most 250 apply: a larger value is served as 250 and `meta.limit` says so. */
+                    limit?: number;
+                    /** @description 0 to 10000, default 0; only with `q`. */
+                    offset?: number | null;
+                    /** @description Leave out products hidden in this store. */
+                    store?: string;
+                    /** @description Opaque cursor; only without `q`. */
+                    cursor?: string;
+                    /** @description Extension: exact lookup by barcode or barcode-alias code (case-insensitive). A code that matches none but is a scale label (EAN-13 such as 21IIIIIVVVVVC) finds the product of its item code, with `scaleLabel`. */
+                    barcode?: string;
+                    /** @description Extension: `true` serves only products with `showOnScale` set, `false` only those without. Not with `q` or `barcode`. */
+                    showOnScale?: "true" | "false";
+                    /** @description Extension: `true` serves only products with `showOnScreen` set, `false` only those without. Not with `q` or `barcode`. */
+                    showOnScreen?: "true" | "false";
+                    /** @description Extension, the label-scale feed: every product whose `lastupdate` is later than this, soft-deleted ones included (`deleted: true`), oldest change first (`lastupdate`, then id), paged by `cursor`. Not with `q` or `barcode`. */
+                    updatedSince?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of products. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Product"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
+                };
+                /** @description Invalid query parameters, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Search index still building; retry shortly. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SearchUnavailable"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a product (Write key) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProductCreate"];
+                };
+            };
+            responses: {
+                /** @description Created. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Created"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a product (also a soft-deleted one, with `deleted: true`) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Product id. */
+                    productId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The product. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Product"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update a product partially (Write key) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Product id. */
+                    productId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProductUpdate"];
+                };
+            };
+            responses: {
+                /** @description Updated. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        /** Soft-delete a product (Write key) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Product id. */
+                    productId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted (also when it already was). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{productId}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the product image (Write key)
+         * @description Replaces any previous image and sets `imageUrl`. At most 10485760 bytes (10 MiB): a file of exactly that size is accepted, one byte more is a 413 and the connection is closed. The bytes must decode as the type the part declares. The previous image is deleted if this server stored it for this product.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Product id. */
+                    productId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["ProductImageUpload"];
+                };
+            };
+            responses: {
+                /** @description Stored; the product now shows it. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ProductImage"];
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Body larger than the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        /**
+         * Clear the product image (Write key)
+         * @description Sets `imageUrl` to "" and deletes the file if this server stored it for this product; the same as an update with `imageUrl: ""`. A product without an image answers the same and nothing changes.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Product id. */
+                    productId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Cleared. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A stored product image (no key needed)
+         * @description The URL an upload returns, for `<img src>`. Sent with its Content-Type, a strong ETag (SHA-256 of the bytes) and `Cache-Control: public, max-age=31536000, immutable`: a new upload always gets a new name.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Name of a stored image, as the last segment of an `imageUrl` this server issued. */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The image bytes as uploaded. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/jpeg": string;
+                        "image/png": string;
+                        "image/webp": string;
+                        "image/gif": string;
+                    };
+                };
+                /** @description Not modified (If-None-Match matched the ETag). */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List active suppliers by name (not paged)
+         * @description Up to `limit` active suppliers ordered by `name` (binary order, ties by id). `meta` has no `nextCursor`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, 1 to 5000; default 100. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Active suppliers. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Supplier"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
+                };
+                /** @description Invalid query parameters, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a supplier (Write key) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SupplierCreate"];
+                };
+            };
+            responses: {
+                /** @description Created. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Created"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppliers/{supplierId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a supplier (also a soft-deleted one, with `deleted: true`) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Supplier id. */
+                    supplierId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The supplier. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Supplier"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update a supplier partially; `deleted: true` soft-deletes (Write key) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Supplier id. */
+                    supplierId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SupplierUpdate"];
+                };
+            };
+            responses: {
+                /** @description Updated. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List active categories in id order, paged by cursor
+         * @description The v1 contract names this endpoint and `limit`; `cursor`, the response and the errors are this server's.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, 1 to 5000; default 100. */
+                    limit?: number;
+                    /** @description Opaque cursor from `meta.nextCursor` of the previous page; pass unchanged. */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of categories. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Category"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
+                };
+                /** @description Invalid query parameters, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a category (Write key) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CategoryCreate"];
+                };
+            };
+            responses: {
+                /** @description Created. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Created"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/{categoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a category (also a soft-deleted one, with `deleted: true`) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Category id. */
+                    categoryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The category. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Category"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Update a category partially; `deleted: true` soft-deletes (Write key)
+         * @description An empty `hideStore`/`allowStore` removes the field. Products of the category follow the new lists at once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Category id. */
+                    categoryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CategoryUpdate"];
+                };
+            };
+            responses: {
+                /** @description Updated. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List active stores in id order, paged by cursor */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, 1 to 5000; default 100. */
+                    limit?: number;
+                    /** @description Opaque cursor from `meta.nextCursor` of the previous page; pass unchanged. */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of stores. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Store"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
+                };
+                /** @description Invalid query parameters, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a store (Write key)
+         * @description Payment provider credentials are configured only in the dashboard and are refused here.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StoreCreate"];
+                };
+            };
+            responses: {
+                /** @description Created. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Created"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a store (also a soft-deleted one, with `deleted: true`) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Store id. */
+                    storeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The store. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Store"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update a store partially; `null` clears a field, `deleted: true` soft-deletes (Write key) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Store id. */
+                    storeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StoreUpdate"];
+                };
+            };
+            responses: {
+                /** @description Updated. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List orders of a time window, newest first
+         * @description Orders with `start` <= orderDate <= `end`, newest first (orderDate, then id), each with its `products` lines. Soft-deleted orders only with `includeDeleted=true`. Paged by `cursor`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Earliest orderDate served (inclusive). */
+                    start: string;
+                    /** @description Latest orderDate served (inclusive); must not be before start. */
+                    end: string;
+                    /** @description Only orders in this payment state. */
+                    paymentState?: string;
+                    /** @description Page size, 1 to 5000; default 100. */
+                    limit?: number;
+                    /** @description Opaque cursor from `meta.nextCursor` of the previous page; pass unchanged. */
+                    cursor?: string;
+                    /** @description `true` also serves soft-deleted orders. */
+                    includeDeleted?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of orders. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Order"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
+                };
+                /** @description Invalid query parameters, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Record a sale, priced from the catalog (Write key)
+         * @description Each line: price = unit price at orderDate (salePrice inside its window, else price) x quantity, rounded half up to cents; tax = round(price x taxRate / (1 + taxRate)); netPrice = price - tax; deposit = product deposit x quantity. Order price = sum of line prices and deposits. Idempotent on `orderId`: a repeat returns the first order id and stores nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderCreate"];
+                };
+            };
+            responses: {
+                /** @description Created, or the order that already has this orderId. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Created"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an order with its lines (also a soft-deleted one, with `deleted: true`) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Order id (the `id` field, not `orderId`). */
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The order. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Order"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update payment fields of an order; `deleted: true` soft-deletes (Write key) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Order id (the `id` field, not `orderId`). */
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderUpdate"];
+                };
+            };
+            responses: {
+                /** @description Updated. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/identity-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List identity checks, newest first
+         * @description Newest first by logDate, then id; `start` and `end` are inclusive. Paged by `cursor`. Needs the identity-logs feature: 403 `Feature not available` otherwise.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only checks made in this store. */
+                    store?: string;
+                    /** @description Only checks of this document source. */
+                    source?: string;
+                    /** @description `allowed`: only granted checks; `denied`: only refused ones. */
+                    access?: "allowed" | "denied";
+                    /** @description Earliest logDate served (inclusive). */
+                    start?: string;
+                    /** @description Latest logDate served (inclusive); must not be before start. */
+                    end?: string;
+                    /** @description Page size, 1 to 5000; default 100. */
+                    limit?: number;
+                    /** @description Opaque cursor from `meta.nextCursor` of the previous page; pass unchanged. */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of identity checks. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["IdentityLog"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
+                };
+                /** @description Invalid query parameters, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Record an identity check (Write key)
+         * @description Needs the identity-logs feature: 403 `Feature not available` otherwise.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IdentityLogCreate"];
+                };
+            };
+            responses: {
+                /** @description Recorded. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Created"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/identity-logs/blocked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List blocked identities in id order
+         * @description Active (not unblocked) identities, paged by `cursor`. Needs the identity-logs feature: 403 `Feature not available` otherwise.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, 1 to 5000; default 100. */
+                    limit?: number;
+                    /** @description Opaque cursor from `meta.nextCursor` of the previous page; pass unchanged. */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of blocked identities. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["BlockedIdentity"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
+                };
+                /** @description Invalid query parameters, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Block an identity (Write key)
+         * @description Needs the identity-logs feature: 403 `Feature not available` otherwise.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BlockedIdentityCreate"];
+                };
+            };
+            responses: {
+                /** @description Blocked. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Created"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/identity-logs/blocked/{blockedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a blocked identity (also an unblocked one, with `deleted: true`)
+         * @description Needs the identity-logs feature: 403 `Feature not available` otherwise.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Blocked identity id. */
+                    blockedId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The blocked identity. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["BlockedIdentity"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Update a blocked identity (Write key)
+         * @description comment, first_name and last_name are required; an omitted birthDate keeps the stored one. Needs the identity-logs feature: 403 `Feature not available` otherwise.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Blocked identity id. */
+                    blockedId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BlockedIdentityUpdate"];
+                };
+            };
+            responses: {
+                /** @description Updated. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        /**
+         * Unblock an identity: soft-deletes it (Write key)
+         * @description Needs the identity-logs feature: 403 `Feature not available` otherwise.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Blocked identity id. */
+                    blockedId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Unblocked (also when it already was). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reconciliation with the upstream: state and queue
+         * @description Configured with the `sync` CLI commands. The upstream key is never returned.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Where sync stands for the organization of the key. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SyncStatus"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/parked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Local writes the upstream refused
+         * @description Oldest first, with the status and message the upstream answered. `sync retry` and `sync discard` act on them.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The parked entries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ParkedEntry"][];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+            /** @description Version of this server. */
+            version: string;
+            /**
+             * @description `building` while a product search index is still being built.
+             * @enum {string}
+             */
+            search: "ready" | "building";
+        };
+        /** @description A product. Optional fields that were never set are absent. */
+        Product: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            id: string;
+            /** @description External identifier. */
+            externalId?: string;
+            name: string;
+            /** @description Gross price in cents (VAT included). */
+            price: number;
+            /** @description Supplier id. */
+            supplier?: string;
+            /**
+             * @description Swiss VAT category: "8.1", "2.6", "3.8" or "0" (rates 8.1 %, 2.6 %, 3.8 %, 0 %).
+             * @enum {string}
+             */
+            taxCategory: "0" | "8.1" | "2.6" | "3.8";
+            /** @description Category id; the category decides `allowStore`/`hideStore`. */
+            category?: string;
+            declarations?: string;
+            /** @description Stored trimmed and lowercased; empty means the product id. */
+            barcode: string;
+            /** @description Absent when the product has none. */
+            barcodeAliases?: components["schemas"]["BarcodeAlias"][];
+            /** @description Deposit in cents per unit. */
+            depositProduct?: number;
+            depositProductLabel?: string;
+            description?: string;
+            /** @description Sale price in cents, used between `salePriceDateFrom` and `salePriceDateTo`. */
+            salePrice?: number;
+            salePercentage?: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            salePriceDateFrom?: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            salePriceDateTo?: string;
+            costPrice?: number;
+            margin?: number;
+            showOnScreen?: boolean;
+            ageRestriction?: boolean;
+            showOnScale?: boolean;
+            saleStop?: boolean;
+            deactivated?: boolean;
+            openInput?: boolean;
+            /** @description Empty string when the product has no image. */
+            imageUrl: string;
+            /** @description Sort position. */
+            index?: number;
+            /** @description Read-only copy of the category's allowed stores; absent when empty. */
+            allowStore?: string[];
+            /** @description Read-only copy of the category's hidden stores; absent when empty. */
+            hideStore?: string[];
+            deleted: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            createdate: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            lastupdate: string;
+            /** @description Organization id. */
+            instance: string;
+            scaleLabel?: components["schemas"]["ScaleLabel"];
+        };
+        BarcodeAlias: {
+            /** @description Additional EAN or other code; stored lowercased. */
+            code: string;
+            /**
+             * @description Base units the code stands for; default 1.
+             * @default 1
+             */
+            quantity: number;
+            /** @description Pack price in cents. */
+            price?: number;
+            label?: string;
+            /** @description External article id. */
+            externalId?: string;
+        };
+        /** @description Extension: what a scanned scale label says. Present only on `GET /products?barcode=` answers whose code matched no barcode exactly but a scale-label rule (by default `21IIIIIVVVVVC` weight in grams, `23IIIIIVVVVVC` price in cents). */
+        ScaleLabel: {
+            /** @enum {string} */
+            kind: "weight";
+            /** @description Weight printed in the label, in grams. */
+            grams: number;
+            /** @description Price in cents: the product's price per kilogram x the weight, rounded half up. */
+            price: number;
+        } | {
+            /** @enum {string} */
+            kind: "price";
+            /** @description Price printed in the label, in cents. */
+            price: number;
+        };
+        ListMeta: {
+            /** @description Match count; equals `returned` except for product search without `store` (estimated matches). */
+            total: number;
+            /** @description Number of items in `data`. */
+            returned: number;
+            /** @description Applied page size. */
+            limit: number;
+            /** @description Only for product search with `q`. */
+            offset?: number;
+            /** @description Present when more results may exist; pass unchanged as `cursor`. */
+            nextCursor?: string;
+        };
+        /** @description Invalid query parameters of a list endpoint. */
+        ValidationError: {
+            error: {
+                formErrors: string[];
+                fieldErrors: {
+                    [key: string]: string[];
+                };
+            };
+        };
+        StandardError: {
+            statusCode: number;
+            /** @description What went wrong, naming the field or resource. */
+            message: string;
+            /** @description ISO 8601 time of the error. */
+            timestamp: string;
+            /** @description Request path. */
+            path: string;
+        };
+        /** @description Product search is temporarily unavailable (index still building). */
+        SearchUnavailable: {
+            error: string;
+        };
+        Created: {
+            success: boolean;
+            /** @description Id of the created record. */
+            id: string;
+        };
+        /** @description A new product. Unknown and read-only fields are refused. */
+        ProductCreate: {
+            /** @description External identifier. */
+            externalId?: string;
+            name: string;
+            /** @description Gross price in cents (VAT included). */
+            price: number;
+            /** @description Supplier id. */
+            supplier?: string;
+            /**
+             * @description Swiss VAT category: "8.1", "2.6", "3.8" or "0" (rates 8.1 %, 2.6 %, 3.8 %, 0 %).
+             * @enum {string}
+             */
+            taxCategory: "0" | "8.1" | "2.6" | "3.8";
+            /** @description Category id; the category decides `allowStore`/`hideStore`. */
+            category?: string;
+            declarations?: string;
+            /** @description Stored trimmed and lowercased; empty means the product id. */
+            barcode?: string;
+            /** @description Needs the barcode-aliases feature. An empty array removes the aliases. */
+            barcodeAliases?: components["schemas"]["BarcodeAlias"][];
+            /** @description Deposit in cents per unit. */
+            depositProduct?: number;
+            depositProductLabel?: string;
+            description?: string;
+            /** @description Sale price in cents, used between `salePriceDateFrom` and `salePriceDateTo`. */
+            salePrice?: number;
+            salePercentage?: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            salePriceDateFrom?: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            salePriceDateTo?: string;
+            costPrice?: number;
+            margin?: number;
+            showOnScreen?: boolean;
+            ageRestriction?: boolean;
+            showOnScale?: boolean;
+            saleStop?: boolean;
+            deactivated?: boolean;
+            openInput?: boolean;
+            /** @description Stored as given; an empty string on update clears it and deletes a stored image. */
+            imageUrl?: string;
+            /** @description Sort position. */
+            index?: number;
+        };
+        Success: {
+            success: boolean;
+        };
+        /** @description Partial update: only the fields sent change. */
+        ProductUpdate: {
+            /** @description External identifier. */
+            externalId?: string;
+            name?: string;
+            /** @description Gross price in cents (VAT included). */
+            price?: number;
+            /** @description Supplier id. */
+            supplier?: string;
+            /**
+             * @description Swiss VAT category: "8.1", "2.6", "3.8" or "0" (rates 8.1 %, 2.6 %, 3.8 %, 0 %).
+             * @enum {string}
+             */
+            taxCategory?: "0" | "8.1" | "2.6" | "3.8";
+            /** @description Category id; the category decides `allowStore`/`hideStore`. */
+            category?: string;
+            declarations?: string;
+            /** @description Stored trimmed and lowercased; empty means the product id. */
+            barcode?: string;
+            /** @description Needs the barcode-aliases feature. An empty array removes the aliases. */
+            barcodeAliases?: components["schemas"]["BarcodeAlias"][];
+            /** @description Deposit in cents per unit. */
+            depositProduct?: number;
+            depositProductLabel?: string;
+            description?: string;
+            /** @description Sale price in cents, used between `salePriceDateFrom` and `salePriceDateTo`. */
+            salePrice?: number;
+            salePercentage?: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            salePriceDateFrom?: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            salePriceDateTo?: string;
+            costPrice?: number;
+            margin?: number;
+            showOnScreen?: boolean;
+            ageRestriction?: boolean;
+            showOnScale?: boolean;
+            saleStop?: boolean;
+            deactivated?: boolean;
+            openInput?: boolean;
+            /** @description Stored as given; an empty string on update clears it and deletes a stored image. */
+            imageUrl?: string;
+            /** @description Sort position. */
+            index?: number;
+        };
+        ProductImage: {
+            /** @description Absolute URL of the stored image; a browser loads it without a key. */
+            url: string;
+            /** @description The product's new `imageUrl`: the same absolute URL. */
+            imageUrl: string;
+        };
+        /** @description multipart/form-data with exactly one part, named `file`. */
+        ProductImageUpload: {
+            /**
+             * Format: binary
+             * @description The image, at most 10485760 bytes and 50000000 pixels. Its type is taken from the part's Content-Type (image/jpeg, image/png, image/webp, image/gif) and the bytes must decode as that type. The file name is ignored.
+             */
+            file: string;
+        };
+        /** @description A supplier. Optional fields that were never set are absent. */
+        Supplier: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            id: string;
+            /** @description Display name; the list is ordered by it. */
+            name: string;
+            /** @description External identifier. */
+            externalId?: string;
+            company?: string;
+            city?: string;
+            street?: string;
+            /** @description Postal code. */
+            plz?: string;
+            /** @description E-mail address (checked loosely: contains an @); empty means none. */
+            email?: string;
+            /** @description E-mail address (checked loosely: contains an @); empty means none. */
+            payoutEmail?: string;
+            /** @description E-mail address (checked loosely: contains an @); empty means none. */
+            orderEmail?: string;
+            phone?: string;
+            contactPerson?: string;
+            contactPhone?: string;
+            dailyMail?: string;
+            /** @description Margin of the supplier, a number as the organization defines it. */
+            supplierMargin?: number;
+            iban?: string;
+            bic?: string;
+            bankName?: string;
+            payoutsEnabled?: boolean;
+            /** @description Organization id. */
+            organizationId: string;
+            deleted: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            createdate: string;
+        };
+        /** @description A new supplier. Unknown and read-only fields are refused. */
+        SupplierCreate: {
+            /** @description Display name; the list is ordered by it. */
+            name: string;
+            /** @description External identifier. */
+            externalId?: string;
+            company?: string;
+            city?: string;
+            street?: string;
+            /** @description Postal code. */
+            plz?: string;
+            /** @description E-mail address (checked loosely: contains an @); empty means none. */
+            email?: string;
+            /** @description E-mail address (checked loosely: contains an @); empty means none. */
+            payoutEmail?: string;
+            /** @description E-mail address (checked loosely: contains an @); empty means none. */
+            orderEmail?: string;
+            phone?: string;
+            contactPerson?: string;
+            contactPhone?: string;
+            dailyMail?: string;
+            /** @description Margin of the supplier, a number as the organization defines it. */
+            supplierMargin?: number;
+            iban?: string;
+            bic?: string;
+            bankName?: string;
+            payoutsEnabled?: boolean;
+        };
+        /** @description Partial update: only the fields sent change. */
+        SupplierUpdate: {
+            /** @description Display name; the list is ordered by it. */
+            name?: string;
+            /** @description External identifier. */
+            externalId?: string;
+            company?: string;
+            city?: string;
+            street?: string;
+            /** @description Postal code. */
+            plz?: string;
+            /** @description E-mail address (checked loosely: contains an @); empty means none. */
+            email?: string;
+            /** @description E-mail address (checked loosely: contains an @); empty means none. */
+            payoutEmail?: string;
+            /** @description E-mail address (checked loosely: contains an @); empty means none. */
+            orderEmail?: string;
+            phone?: string;
+            contactPerson?: string;
+            contactPhone?: string;
+            dailyMail?: string;
+            /** @description Margin of the supplier, a number as the organization defines it. */
+            supplierMargin?: number;
+            iban?: string;
+            bic?: string;
+            bankName?: string;
+            payoutsEnabled?: boolean;
+            /** @description `true` soft-deletes; `false` restores. */
+            deleted?: boolean;
+        };
+        /** @description A product category. Optional fields that were never set are absent. */
+        Category: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            id: string;
+            name: string;
+            /** @description External identifier. */
+            externalId?: string;
+            /** @description Sort position. */
+            index?: number;
+            showOnScreen?: boolean;
+            imageUrl?: string;
+            marginMinPercent?: number;
+            marginMaxPercent?: number;
+            /** @description Absent when empty. */
+            hideStore?: string[];
+            /** @description Absent when empty. */
+            allowStore?: string[];
+            deleted: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            createdate: string;
+        };
+        /** @description A new category. Unknown and read-only fields are refused. */
+        CategoryCreate: {
+            name: string;
+            /** @description External identifier. */
+            externalId?: string;
+            /** @description Sort position. */
+            index?: number;
+            showOnScreen?: boolean;
+            imageUrl?: string;
+            marginMinPercent?: number;
+            marginMaxPercent?: number;
+            /** @description Store ids where products of this category are hidden; each must name a store of the organization. An empty array removes the field. */
+            hideStore?: string[];
+            /** @description When not empty, products of this category show only in these stores; each must name a store of the organization. An empty array removes the field. */
+            allowStore?: string[];
+        };
+        /** @description Partial update: only the fields sent change. */
+        CategoryUpdate: {
+            name?: string;
+            /** @description External identifier. */
+            externalId?: string;
+            /** @description Sort position. */
+            index?: number;
+            showOnScreen?: boolean;
+            imageUrl?: string;
+            marginMinPercent?: number;
+            marginMaxPercent?: number;
+            /** @description Store ids where products of this category are hidden; each must name a store of the organization. An empty array removes the field. */
+            hideStore?: string[];
+            /** @description When not empty, products of this category show only in these stores; each must name a store of the organization. An empty array removes the field. */
+            allowStore?: string[];
+            /** @description `true` soft-deletes; `false` restores. */
+            deleted?: boolean;
+        };
+        /** @description A store. Optional fields that are not set are absent. */
+        Store: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            id: string;
+            /** @description Often the brand. */
+            name: string;
+            address?: string;
+            zipCode?: string;
+            /** @description Tells the locations of the organization apart. */
+            city?: string;
+            vatNumber?: string;
+            paymentCash?: boolean;
+            paymentProviderA?: boolean;
+            paymentProviderB?: boolean;
+            paymentProviderBOffline?: boolean;
+            paymentCashOffline?: boolean;
+            showSupplier?: boolean;
+            hideTextStart?: boolean;
+            generalMargin?: number;
+            customMessage?: string;
+            /** @description Image URL, as a string or as `{ "src": string }`; returned in the form it was sent. */
+            backgroundImageCart?: string | {
+                src: string;
+            };
+            /** @description Image URL, as a string or as `{ "src": string }`; returned in the form it was sent. */
+            backgroundImage?: string | {
+                src: string;
+            };
+            backgroundColor?: string;
+            backgroundFontColor?: string;
+            playSound?: boolean;
+            standardSound?: string;
+            /** @description E-mail address (checked loosely: contains an @); empty means none. */
+            adminMail?: string;
+            showInfoButton?: boolean;
+            /** @description Countdown of the kiosk screen; 0 or more. */
+            deleteCountdown?: number;
+            logoUrl?: string;
+            languageMulti?: boolean;
+            /**
+             * @description Main language: "de", "en", "fr" or "it".
+             * @enum {string}
+             */
+            languageMain?: "de" | "en" | "fr" | "it";
+            /** @description Languages offered on the screen, each "de", "en", "fr" or "it". */
+            languageSelector?: ("de" | "en" | "fr" | "it")[];
+            /** @description Texts by language or key: a JSON object stored as given. */
+            translations?: {
+                [key: string]: unknown;
+            };
+            deleted: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            createdate: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            lastupdate: string;
+            /** @description Organization id. */
+            instance: string;
+        };
+        /** @description A new store. Unknown and read-only fields are refused; payment provider credentials are never accepted. */
+        StoreCreate: {
+            /** @description Often the brand. */
+            name: string;
+            address?: string;
+            zipCode?: string;
+            /** @description Tells the locations of the organization apart. */
+            city?: string;
+            vatNumber?: string;
+            paymentCash?: boolean;
+            paymentProviderA?: boolean;
+            paymentProviderB?: boolean;
+            paymentProviderBOffline?: boolean;
+            paymentCashOffline?: boolean;
+            showSupplier?: boolean;
+            hideTextStart?: boolean;
+            generalMargin?: number;
+            customMessage?: string;
+            /** @description Image URL, as a string or as `{ "src": string }`; returned in the form it was sent. */
+            backgroundImageCart?: string | {
+                src: string;
+            };
+            /** @description Image URL, as a string or as `{ "src": string }`; returned in the form it was sent. */
+            backgroundImage?: string | {
+                src: string;
+            };
+            backgroundColor?: string;
+            backgroundFontColor?: string;
+            playSound?: boolean;
+            standardSound?: string;
+            /** @description E-mail address (checked loosely: contains an @); empty means none. */
+            adminMail?: string;
+            showInfoButton?: boolean;
+            /** @description Countdown of the kiosk screen; 0 or more. */
+            deleteCountdown?: number;
+            logoUrl?: string;
+            languageMulti?: boolean;
+            /**
+             * @description Main language: "de", "en", "fr" or "it".
+             * @enum {string}
+             */
+            languageMain?: "de" | "en" | "fr" | "it";
+            /** @description Languages offered on the screen, each "de", "en", "fr" or "it". */
+            languageSelector?: ("de" | "en" | "fr" | "it")[];
+            /** @description Texts by language or key: a JSON object stored as given. */
+            translations?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description Partial update: only the fields sent change; `null` clears an optional field. */
+        StoreUpdate: {
+            /** @description Often the brand. */
+            name?: string;
+            /** @description `null` clears it. */
+            address?: string | null;
+            /** @description `null` clears it. */
+            zipCode?: string | null;
+            /** @description Tells the locations of the organization apart. `null` clears it. */
+            city?: string | null;
+            /** @description `null` clears it. */
+            vatNumber?: string | null;
+            /** @description `null` clears it. */
+            paymentCash?: boolean | null;
+            /** @description `null` clears it. */
+            paymentProviderA?: boolean | null;
+            /** @description `null` clears it. */
+            paymentProviderB?: boolean | null;
+            /** @description `null` clears it. */
+            paymentProviderBOffline?: boolean | null;
+            /** @description `null` clears it. */
+            paymentCashOffline?: boolean | null;
+            /** @description `null` clears it. */
+            showSupplier?: boolean | null;
+            /** @description `null` clears it. */
+            hideTextStart?: boolean | null;
+            /** @description `null` clears it. */
+            generalMargin?: number | null;
+            /** @description `null` clears it. */
+            customMessage?: string | null;
+            /** @description Image URL, as a string or as `{ "src": string }`; returned in the form it was sent. */
+            backgroundImageCart?: string | {
+                src: string;
+            };
+            /** @description Image URL, as a string or as `{ "src": string }`; returned in the form it was sent. */
+            backgroundImage?: string | {
+                src: string;
+            };
+            /** @description `null` clears it. */
+            backgroundColor?: string | null;
+            /** @description `null` clears it. */
+            backgroundFontColor?: string | null;
+            /** @description `null` clears it. */
+            playSound?: boolean | null;
+            /** @description `null` clears it. */
+            standardSound?: string | null;
+            /** @description E-mail address (checked loosely: contains an @); empty means none. `null` clears it. */
+            adminMail?: string | null;
+            /** @description `null` clears it. */
+            showInfoButton?: boolean | null;
+            /** @description Countdown of the kiosk screen; 0 or more. `null` clears it. */
+            deleteCountdown?: number | null;
+            /** @description `null` clears it. */
+            logoUrl?: string | null;
+            /** @description `null` clears it. */
+            languageMulti?: boolean | null;
+            /**
+             * @description Main language: "de", "en", "fr" or "it". `null` clears it.
+             * @enum {string|null}
+             */
+            languageMain?: "de" | "en" | "fr" | "it" | null;
+            /** @description Languages offered on the screen, each "de", "en", "fr" or "it". `null` clears it. */
+            languageSelector?: ("de" | "en" | "fr" | "it")[] | null;
+            /** @description Texts by language or key: a JSON object stored as given. `null` clears it. */
+            translations?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description `true` soft-deletes; `false` restores. */
+            deleted?: boolean;
+        };
+        /** @description An order. Optional fields that were never set are absent. */
+        Order: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            id: string;
+            /** @description The till's own order number; equals `id` when none was given on creation. */
+            orderId: string;
+            /** @description Store id. */
+            store: string;
+            /** @description Order total in cents: sum of every line price and deposit. */
+            price: number;
+            /** @description For example `successful`. */
+            paymentState: string;
+            /** @description How the customer paid, e.g. `cash` or `card`. */
+            paymentMethod?: string;
+            /** @description Card brand or payment provider. */
+            paymentBrand?: string;
+            /**
+             * Format: date-time
+             * @description Time of the sale.
+             */
+            orderDate: string;
+            /**
+             * Format: date-time
+             * @description Time of the payment transaction.
+             */
+            transactionDate?: string;
+            /** @description The payment terminal's message. */
+            transactionMessage?: string;
+            /** @description Gift card used for the payment. */
+            giftcardId?: string;
+            /** @description true for a soft-deleted order. */
+            deleted: boolean;
+            /** @description The order lines. */
+            products: components["schemas"]["OrderLine"][];
+        };
+        OrderLine: {
+            /** @description Product id. */
+            productId: string;
+            /** @description Units sold; a decimal for weighed goods. */
+            quantity: number;
+            /** @description The product's name at the time of sale. */
+            title: string;
+            /** @description Gross line total in cents (unit price x quantity, VAT included). */
+            price: number;
+            /** @description price - tax, in cents. */
+            netPrice: number;
+            /** @description VAT contained in price: round(price x taxRate / (1 + taxRate)), in cents. */
+            tax: number;
+            /** @description VAT rate as a fraction (0.081), not percent. */
+            taxRate: number;
+            /** @description `product` for a line of a regular product. */
+            type: string;
+            /** @description Supplier id copied from the product; absent when the product has none. */
+            supplier?: string;
+            /** @description Category id copied from the product; absent when the product has none. */
+            category?: string;
+            /** @description Deposit line total in cents (product deposit x quantity); 0 when none. */
+            deposit: number;
+        };
+        /** @description A sale to record. Unknown and read-only fields are refused. */
+        OrderCreate: {
+            /** @description Id of an active store of the organization. */
+            store: string;
+            products: components["schemas"]["OrderLineCreate"][];
+            /** @description Idempotency key: a repeated POST with the same orderId returns the first order and creates nothing. Default: the new id. */
+            orderId?: string;
+            /** @description Default `successful`. */
+            paymentState?: string;
+            /**
+             * Format: date-time
+             * @description Time of the sale; default now. Decides whether a sale price applies.
+             */
+            orderDate?: string;
+            /** @description How the customer paid, e.g. `cash` or `card`. */
+            paymentMethod?: string;
+            /** @description Card brand or payment provider. */
+            paymentBrand?: string;
+            /**
+             * Format: date-time
+             * @description Time of the payment transaction.
+             */
+            transactionDate?: string;
+            /** @description The payment terminal's message. */
+            transactionMessage?: string;
+            /** @description Gift card used for the payment. */
+            giftcardId?: string;
+        };
+        /** @description A line to record. Fields other than productId and quantity are for sales recorded elsewhere, stored as sold. */
+        OrderLineCreate: {
+            /** @description Id of an active product of the organization. */
+            productId: string;
+            /** @description Units sold; a decimal for weighed goods (0.5 = half a kilogram). At most 6 decimal places. */
+            quantity: number;
+            /** @description Name as sold; default: the product's name. */
+            title?: string;
+            /** @description Gross line total in cents as sold; default: unit price at orderDate x quantity. */
+            price?: number;
+            /** @description VAT rate as sold, a fraction; default: the rate of the product's taxCategory. */
+            taxRate?: number;
+            /** @description Deposit line total in cents as sold; default: product deposit x quantity. */
+            deposit?: number;
+        };
+        /** @description Partial update: only the fields sent change. Lines and prices cannot change. */
+        OrderUpdate: {
+            paymentState?: string;
+            /** @description How the customer paid, e.g. `cash` or `card`. */
+            paymentMethod?: string;
+            /** @description Card brand or payment provider. */
+            paymentBrand?: string;
+            /**
+             * Format: date-time
+             * @description Time of the payment transaction.
+             */
+            transactionDate?: string;
+            /** @description The payment terminal's message. */
+            transactionMessage?: string;
+            /** @description Gift card used for the payment. */
+            giftcardId?: string;
+            /** @description true soft-deletes the order; false restores it. */
+            deleted?: boolean;
+        };
+        /** @description One identity check. Optional fields that were never set are absent. */
+        IdentityLog: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            id: string;
+            /** @description Whether access was granted. */
+            access: boolean;
+            /**
+             * Format: date-time
+             * @description Time of the check.
+             */
+            logDate: string;
+            /** @description Organization id. */
+            instance: string;
+            /** @description Kind of check, as the kiosk names it. */
+            logType?: string;
+            /** @description Version of the app that made the check. */
+            appVersion?: string;
+            /** @description Store id; on create it must name a store of the organization (also a soft-deleted one). */
+            store?: string;
+            /** @description Document source, e.g. `swiss_id_card`, `swiss_drivers_license_old`, `swiss_drivers_license_qr`, `passport`. */
+            source?: string;
+            /** @description Who made the check. */
+            user?: string;
+            /** @description Birth date read from the document, as read. */
+            birthDate?: string;
+            /** @description Picture of the document. */
+            imageUrl?: string;
+            /** @description Raw MRZ or scan payload. */
+            rawText?: string;
+        };
+        /** @description An identity check to record. Unknown and read-only fields are refused. */
+        IdentityLogCreate: {
+            /** @description Whether access was granted. */
+            access: boolean;
+            /**
+             * Format: date-time
+             * @description Time of the check; default now (a kiosk sends checks made offline with their own time).
+             */
+            logDate?: string;
+            /** @description Kind of check, as the kiosk names it. */
+            logType?: string;
+            /** @description Version of the app that made the check. */
+            appVersion?: string;
+            /** @description Store id; on create it must name a store of the organization (also a soft-deleted one). */
+            store?: string;
+            /** @description Document source, e.g. `swiss_id_card`, `swiss_drivers_license_old`, `swiss_drivers_license_qr`, `passport`. */
+            source?: string;
+            /** @description Who made the check. */
+            user?: string;
+            /** @description Birth date read from the document, as read. */
+            birthDate?: string;
+            /** @description Picture of the document. */
+            imageUrl?: string;
+            /** @description Raw MRZ or scan payload. */
+            rawText?: string;
+        };
+        /** @description An identity refused at every check. */
+        BlockedIdentity: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the identity was blocked.
+             */
+            date: string;
+            comment: string;
+            /** @description Raw MRZ of the document; absent when none was given. */
+            rawMrz?: string;
+            first_name: string;
+            last_name: string;
+            /** @description Absent when unknown. */
+            birthDate?: string;
+            /** @description true once unblocked with DELETE. */
+            deleted: boolean;
+        };
+        /** @description An identity to block. `date` is set by the server. */
+        BlockedIdentityCreate: {
+            /** @description Why the identity is blocked. */
+            comment: string;
+            /** @description First name as on the document. */
+            first_name: string;
+            /** @description Last name as on the document. */
+            last_name: string;
+            /** @description Birth date as on the document; once set it can be changed but not cleared. */
+            birthDate?: string;
+            /** @description Raw MRZ of the document. */
+            rawMrz?: string;
+        };
+        /** @description comment, first_name and last_name are required; birthDate is kept when omitted. */
+        BlockedIdentityUpdate: {
+            /** @description Why the identity is blocked. */
+            comment: string;
+            /** @description First name as on the document. */
+            first_name: string;
+            /** @description Last name as on the document. */
+            last_name: string;
+            /** @description Omit to keep the stored date; it cannot be cleared. */
+            birthDate?: string;
+        };
+        /** @description Reconciliation with the upstream, for the organization of the key. */
+        SyncStatus: {
+            /** @description Whether this organization mirrors an upstream. */
+            configured: boolean;
+            /** @description Upstream base URL (incl. /api/v1); null when not configured. The key is never shown. */
+            upstream: string | null;
+            /**
+             * @description `off`: sync not configured; `idle`: waiting for the next round; `pushing`/`pulling`: a round is running; `offline`: the upstream could not be reached, retried with backoff; `refused`: the upstream refused the key, nothing is sent until `sync configure` sets a new one.
+             * @enum {string}
+             */
+            state: "off" | "idle" | "pushing" | "pulling" | "offline" | "refused";
+            /** @description Local writes waiting to be pushed. */
+            pending: number;
+            /** @description Local writes the upstream refused, waiting for `sync retry` or `sync discard`. */
+            parked: number;
+            /**
+             * Format: date-time
+             * @description End of the last push that reached the end of the queue.
+             */
+            lastPushAt: string | null;
+            /**
+             * Format: date-time
+             * @description Start of the last complete pull: the local catalog reflects the upstream as of then.
+             */
+            lastPullAt: string | null;
+            /** @description Why the last round stopped early (upstream unreachable or key refused); null after a complete round. */
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description Time of the oldest pending write; null when none waits.
+             */
+            oldestPendingAt: string | null;
+        };
+        /** @description A local write the upstream refused, kept until retried or discarded. */
+        ParkedEntry: {
+            /** @description Outbox entry id, as `sync retry` and `sync discard` take it. */
+            id: number;
+            /** @enum {string} */
+            operation: "create" | "update" | "delete";
+            /** @description What was written: product, product-image, category, supplier, store, order, identity-log, blocked-identity. */
+            resource: string;
+            /** @description Local id of the record. */
+            resourceId: string;
+            /** @description HTTP status the upstream answered (0 when the entry could not be turned into a call). */
+            status: number;
+            /** @description The upstream's message. */
+            message: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            parkedAt: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
