@@ -27,6 +27,12 @@ function withIdempotencyKey(route: RouteConfig): RouteConfig {
   };
 }
 
+/** A write without a body is a 400; saying so lets generated clients require one. */
+function withRequiredBody(route: RouteConfig): RouteConfig {
+  const body = route.request?.body;
+  return body ? { ...route, request: { ...route.request, body: { ...body, required: true } } } : route;
+}
+
 /** The OpenAPI 3.1 document of every endpoint, generated from the zod schemas. */
 export function buildOpenApiDocument(serverVersion: string) {
   const registry = new OpenAPIRegistry();
@@ -36,7 +42,7 @@ export function buildOpenApiDocument(serverVersion: string) {
     description: 'Organization API key. Read keys may only GET; write keys may do everything.',
   });
   const registerPath = registry.registerPath.bind(registry);
-  registry.registerPath = (route: RouteConfig) => registerPath(route.method === 'post' ? withIdempotencyKey(route) : route);
+  registry.registerPath = (route: RouteConfig) => registerPath(route.method === 'post' ? withIdempotencyKey(withRequiredBody(route)) : route);
   for (const register of registrars) register(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
