@@ -1,3 +1,4 @@
+import { createStoreClient, StoreApiError, StoreNetworkError } from '../../client/src/index.js';
 import type { ListMeta } from '../../shared/api/common.js';
 import type { Category } from '../../shared/api/categories.js';
 import type { BlockedIdentity, IdentityLogCreate } from '../../shared/api/identity-logs.js';
@@ -19,77 +20,42 @@ interface List<T> {
   meta: ListMeta;
 }
 
-/** The server answered with an error status; `message` is the API's own text. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** The server answered with an error status (`status`); `message` is the API's own text. */
+export const ApiError = StoreApiError;
+export type ApiError = StoreApiError;
 
 /** The request never got an answer (server stopped, connection dropped). */
-export class NetworkError extends Error {}
+export const NetworkError = StoreNetworkError;
+export type NetworkError = StoreNetworkError;
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
 /** Typed client of the local API. The key travels only in the Authorization header. */
 export function createApiClient(config: Pick<KioskConfig, 'apiBaseUrl' | 'key'>) {
-  const base = config.apiBaseUrl.replace(/\/$/, '');
-
-  async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-    const headers: Record<string, string> = { authorization: `Bearer ${config.key}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    let res: Response;
-    try {
-      res = await fetch(base + path, { method, headers, body: body === undefined ? null : JSON.stringify(body), signal: signal ?? null });
-    } catch (err) {
-      if (signal?.aborted) throw err;
-      throw new NetworkError(err instanceof Error ? err.message : String(err));
-    }
-    let parsed: unknown;
-    try {
-      parsed = await res.json();
-    } catch (err) {
-      if (res.ok) throw new NetworkError(`unreadable answer: ${String(err)}`);
-    }
-    if (!res.ok) {
-      const message = (parsed as { message?: unknown } | undefined)?.message;
-      throw new ApiError(res.status, typeof message === 'string' ? message : `HTTP ${res.status}`);
-    }
-    return parsed as T;
-  }
-
-  async function all<T>(path: string): Promise<T[]> {
-    const items: T[] = [];
-    let cursor: string | undefined;
-    do {
-      const sep = path.includes('?') ? '&' : '?';
-      const page = await request<List<T>>('GET', cursor ? `${path}${sep}cursor=${encodeURIComponent(cursor)}` : path);
-      items.push(...page.data);
-      cursor = page.meta.nextCursor;
-    } while (cursor);
-    return items;
-  }
-
-  const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  // Sales have their own retry loop (checkout.ts) that tells the customer; one quiet retry covers a dropped connection.
+  const api = createStoreClient({ baseUrl: config.apiBaseUrl, key: config.key, retries: 1, timeoutMs: 30_000 });
+  const limit = 5000;
 
   return {
-    store: async (id: string) => (await request<{ data: Store }>('GET', `/stores/${encodeURIComponent(id)}`)).data,
-    stores: () => all<Store>('/stores?limit=5000'),
-    categories: () => all<Category>('/categories?limit=5000'),
-    suppliers: () => all<Supplier>('/suppliers?limit=5000'),
+    store: async (id: string): Promise<Store> => (await api.get('/stores/{storeId}', { params: { path: { storeId: id } } })).data,
+    stores: (): Promise<Store[]> => collect(api.items('/stores', { params: { query: { limit } } })),
+    categories: (): Promise<Category[]> => collect(api.items('/categories', { params: { query: { limit } } })),
+    suppliers: (): Promise<Supplier[]> => collect(api.items('/suppliers', { params: { query: { limit } } })),
     /** One page of the store's catalog, for the products shown on screen. */
-    productPage: (store: string, cursor?: string) =>
-      request<List<Product>>('GET', `/products?${query({ store, showOnScreen: 'true', limit: 5000, ...(cursor ? { cursor } : {}) })}`),
-    byBarcode: async (code: string) => (await request<List<Product>>('GET', `/products?${query({ barcode: code })}`)).data,
-    search: async (q: string, store: string, limit: number, signal?: AbortSignal) =>
-      (await request<List<Product>>('GET', `/products?${query({ q, store, limit })}`, undefined, signal)).data,
-    createOrder: async (order: OrderCreate) => (await request<{ id: string }>('POST', '/orders', order)).id,
-    order: async (id: string) => (await request<{ data: Order }>('GET', `/orders/${encodeURIComponent(id)}`)).data,
-    blockedIdentities: () => all<BlockedIdentity>('/identity-logs/blocked?limit=5000'),
-    recordIdentityCheck: (log: IdentityLogCreate) => request<{ id: string }>('POST', '/identity-logs', log),
-    sync: async () => (await request<{ data: SyncStatus }>('GET', '/sync')).data,
+    productPage: (store: string, cursor?: string): Promise<List<Product>> => api.get('/products', { params: { query: { store, showOnScreen: 'true', limit, cursor } } }),
+    byBarcode: async (code: string): Promise<Product[]> => (await api.get('/products', { params: { query: { barcode: code } } })).data,
+    search: async (q: string, store: string, limit: number, signal?: AbortSignal): Promise<Product[]> =>
+      (await api.get('/products', { params: { query: { q, store, limit } }, signal: signal ?? null })).data,
+    createOrder: async (order: OrderCreate): Promise<string> => (await api.post('/orders', { body: order })).id,
+    order: async (id: string): Promise<Order> => (await api.get('/orders/{orderId}', { params: { path: { orderId: id } } })).data,
+    blockedIdentities: (): Promise<BlockedIdentity[]> => collect(api.items('/identity-logs/blocked', { params: { query: { limit } } })),
+    recordIdentityCheck: (log: IdentityLogCreate): Promise<{ id: string }> => api.post('/identity-logs', { body: log }),
+    sync: async (): Promise<SyncStatus> => (await api.get('/sync')).data,
   };
 }
