@@ -48,6 +48,7 @@ export interface StoreClient {
   get: Call<'get'>;
   /** Writes; every POST carries an `Idempotency-Key` (a new one per call unless given), kept on the call's retries. */
   post: Call<'post'>;
+  /** Deletes; not retried, since nothing makes a repeated DELETE safe to tell apart (it may answer 404). */
   delete: Call<'delete'>;
   /** Every page of a list, following `meta.nextCursor`; `cursor` in the query starts further on. */
   pages<P extends ListPath>(url: P, ...init: InitArgs<Init<P, 'get'>>): AsyncGenerator<Answer<P, 'get', Init<P, 'get'>>, void, undefined>;
@@ -85,7 +86,6 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
     return result.data as never;
   };
 
-  const get: Call<'get'> = (url, ...init) => answer('GET', url, init[0]);
   async function* pages(url: string, init?: ListInit) {
     const first = init?.params?.query?.cursor;
     yield* followCursor(
@@ -95,7 +95,7 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
   }
 
   return {
-    get,
+    get: (url, ...init) => answer('GET', url, init[0]),
     post: (url, ...init) => answer('POST', url, init[0]),
     delete: (url, ...init) => answer('DELETE', url, init[0]),
     pages: pages as StoreClient['pages'],
