@@ -31,7 +31,10 @@ function build(ctx: PushContext, entry: QueuedEntry, kind: SyncKind): Built {
   const { orgId, ids, queue } = ctx;
   const unmapped = (k: SyncKind, id: string) => ids.upstreamOf(orgId, k, id) === undefined && queue.hasUnpushedCreate(orgId, k, id);
   if (entry.operation !== 'create' && unmapped(kind, entry.resourceId)) return { kind: 'wait' };
-  if (referencesIn(kind, entry.body).some((ref) => unmapped(ref.kind, ref.id))) return { kind: 'wait' };
+  // A sale is a fact: a line whose product never reached the upstream (its creation parked or
+  // discarded) goes with its own title, price and tax rate under the local product id.
+  const waitsFor = (ref: { kind: SyncKind }) => !(kind === 'order' && ref.kind === 'product');
+  if (referencesIn(kind, entry.body).some((ref) => waitsFor(ref) && unmapped(ref.kind, ref.id))) return { kind: 'wait' };
   const translate = (k: SyncKind, id: string) => ids.upstreamOf(orgId, k, id) ?? id;
   const spec = KINDS[kind];
   // One key per entry and organization; the local organization id keeps two store PCs' keys apart.
