@@ -63,8 +63,8 @@ export function createOutboxQueue(db: Db) {
   const retryOne = db.prepare("UPDATE outbox SET state = 'pending', parked_at = NULL, retries = retries + 1 WHERE org_id = ? AND seq = ? AND state = 'parked'");
   const retryAll = db.prepare("UPDATE outbox SET state = 'pending', parked_at = NULL, retries = retries + 1 WHERE org_id = ? AND state = 'parked'");
   const discard = db.prepare("UPDATE outbox SET state = 'discarded', done_at = ? WHERE org_id = ? AND seq = ? AND state = 'parked'");
-  const unpushedOf = db.prepare<[string], { resource_id: string; operation: OutboxOperation; body: string }>(
-    "SELECT resource_id, operation, body FROM outbox WHERE org_id = ? AND state IN ('pending', 'parked') AND resource NOT IN ('order', 'identity-log')",
+  const unpushedOf = db.prepare<[string], { resource: string; resource_id: string; operation: OutboxOperation; body: string }>(
+    "SELECT resource, resource_id, operation, body FROM outbox WHERE org_id = ? AND state IN ('pending', 'parked') AND resource NOT IN ('order', 'identity-log')",
   );
   const unpushedCreate = db.prepare<[string, string, string], { seq: number }>(
     "SELECT seq FROM outbox WHERE org_id = ? AND resource = ? AND resource_id = ? AND operation = 'create' AND state IN ('pending', 'parked') LIMIT 1",
@@ -114,6 +114,8 @@ export function createOutboxQueue(db: Db) {
         let fields = out.get(row.resource_id);
         if (!fields) out.set(row.resource_id, (fields = new Set()));
         if (row.operation === 'delete') fields.add('deleted');
+        // An upload's body describes the file; what it changes on the product is its imageUrl.
+        else if (row.resource === 'product-image') fields.add('imageUrl');
         else for (const field of Object.keys(JSON.parse(row.body) as object)) fields.add(field);
       }
       return out;

@@ -24,6 +24,8 @@ export interface Upstream {
 export interface HttpUpstreamOptions {
   /** Time allowed for one call, in milliseconds; default 30,000. */
   timeoutMs?: number | undefined;
+  /** Slowest line an upload must still get through, in bytes per second; default 32,000 (256 kbit/s). */
+  uploadBytesPerSecond?: number | undefined;
   /** Aborts calls in flight when the server shuts down. */
   signal?: AbortSignal | undefined;
 }
@@ -39,25 +41,36 @@ async function multipart(upload: NonNullable<UpstreamRequest['upload']>, seed: s
   return { body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), type: `multipart/form-data; boundary=${boundary}` };
 }
 
+/**
+ * An upload's time follows its size: `timeoutMs` for the answer plus its bytes
+ * at the slowest line it must get through. 10 MB take 80 s at 1 Mbit/s, far
+ * past the 30 s a JSON call gets; at the default 256 kbit/s they have 5.5 min.
+ */
+export const uploadTimeoutMs = (bytes: number, timeoutMs: number, bytesPerSecond: number): number =>
+  timeoutMs + Math.ceil((bytes * 1000) / bytesPerSecond);
+
 /** The upstream over HTTP with its write key. The key goes into the Authorization header and nowhere else. */
 export function httpUpstream(baseUrl: string, key: string, options: HttpUpstreamOptions = {}): Upstream {
   const base = baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const uploadBytesPerSecond = options.uploadBytesPerSecond ?? 32_000;
   return {
     async send(request) {
       const headers: Record<string, string> = { authorization: `Bearer ${key}` };
       if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
       let body: Buffer | string | undefined;
+      let budgetMs = timeoutMs;
       if (request.upload) {
         const form = await multipart(request.upload, request.idempotencyKey ?? request.path);
         body = form.body;
         headers['content-type'] = form.type;
+        budgetMs = uploadTimeoutMs(body.length, timeoutMs, uploadBytesPerSecond);
       } else if (request.json !== undefined) {
         body = JSON.stringify(request.json);
         headers['content-type'] = 'application/json';
       }
       try {
-        const res = await fetch(base + request.path, { method: request.method, headers, body, signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs) });
+        const res = await fetch(base + request.path, { method: request.method, headers, body, signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(budgetMs)]) : AbortSignal.timeout(budgetMs) });
         const text = await res.text();
         let parsed: unknown = text;
         try {
