@@ -67,4 +67,22 @@ describe('a large image on a slow line (field condition 4)', () => {
     expect(await waitForSync(write, drainedSince(healed), 30_000)).toMatchObject({ pending: 0, parked: 0 });
     expect(await upProduct('slow-banner')).toMatchObject({ price: 950, imageUrl: expect.stringMatching(/\.png$/) });
   }, 90_000);
+
+  it('gets twice the time on each next attempt, so a line slower than the budget still carries it', async () => {
+    const { write, proxy } = pair;
+    const product = await created('/products', { name: 'Wimpel', price: 300, taxCategory: '8.1', barcode: 'slow-pennant' });
+    await waitForSync(write, drainedSince(new Date().toISOString()));
+    // 200 KB at 30 KB/s: about 7 s, past the first attempt's 5 s but within the second's 9 s.
+    proxy.setMode('throttle', { bytesPerSecond: 30_000, only: onlyUploads });
+    await upload(product);
+    const attempts = () => (pair.local.sqlite().prepare("SELECT attempts FROM outbox WHERE resource = 'product-image' ORDER BY seq DESC").get() as { attempts: number }).attempts;
+    const ends = Date.now() + 20_000;
+    while (attempts() === 0 && Date.now() < ends) await new Promise((r) => setTimeout(r, 50));
+    expect(attempts()).toBe(1);
+    const since = new Date().toISOString();
+    expect((await write.post('/suppliers', { name: 'Näherei' })).status).toBe(200);
+    expect(await waitForSync(write, drainedSince(since), 30_000)).toMatchObject({ pending: 0, parked: 0 });
+    expect(await upProduct('slow-pennant')).toMatchObject({ imageUrl: expect.stringMatching(/\.png$/) });
+    proxy.setMode('pass');
+  }, 60_000);
 });

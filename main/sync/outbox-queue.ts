@@ -11,6 +11,8 @@ export interface QueuedEntry {
   createdAt: string;
   /** Times an operator sent it back to the queue after it was parked. */
   retries: number;
+  /** Attempts that failed without a verdict (no answer, timeout, 5xx). */
+  attempts: number;
 }
 
 export interface ParkedEntry {
@@ -31,6 +33,7 @@ interface RawEntry {
   body: string;
   created_at: string;
   retries: number;
+  attempts: number;
 }
 
 const toEntry = (row: RawEntry): QueuedEntry => ({
@@ -41,12 +44,13 @@ const toEntry = (row: RawEntry): QueuedEntry => ({
   body: JSON.parse(row.body) as Record<string, unknown>,
   createdAt: row.created_at,
   retries: row.retries,
+  attempts: row.attempts,
 });
 
 /** The outbox from the sync worker's side: what waits, what is parked, what was pushed. */
 export function createOutboxQueue(db: Db) {
   const pendingAfter = db.prepare<[string, number, number], RawEntry>(
-    "SELECT seq, resource, resource_id, operation, body, created_at, retries FROM outbox WHERE org_id = ? AND state = 'pending' AND seq > ? ORDER BY seq LIMIT ?",
+    "SELECT seq, resource, resource_id, operation, body, created_at, retries, attempts FROM outbox WHERE org_id = ? AND state = 'pending' AND seq > ? ORDER BY seq LIMIT ?",
   );
   const counts = db.prepare<[string], { pending: number; parked: number; oldest: string | null }>(
     `SELECT count(*) FILTER (WHERE state = 'pending') AS pending, count(*) FILTER (WHERE state = 'parked') AS parked,

@@ -57,7 +57,7 @@ function build(ctx: PushContext, entry: QueuedEntry, kind: SyncKind): Built {
     const file = ctx.imagePath(String(entry.body.file));
     // A later image replaced this one and its file is gone; that later write is queued behind it.
     if (file === undefined || !existsSync(file)) return { kind: 'superseded' };
-    const upload = { path: file, contentType: String(entry.body.contentType) };
+    const upload = { path: file, contentType: String(entry.body.contentType), failedBefore: entry.attempts };
     return { kind: 'send', request: { method: 'POST', path: `${target}/image`, upload, idempotencyKey }, creates: undefined };
   }
   return { kind: 'send', request: { method: 'POST', path: target, json: rewriteReferences(kind, entry.body, translate), idempotencyKey }, creates: undefined };
