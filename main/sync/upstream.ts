@@ -53,7 +53,7 @@ const MAX_DOUBLINGS = 6;
  * past the 30 s a JSON call gets; at the default 256 kbit/s they have 5.5 min.
  * A line slower still gets twice the time on each next attempt.
  */
-export const uploadTimeoutMs = (bytes: number, timeoutMs: number, bytesPerSecond: number, failedBefore = 0): number =>
+const uploadTimeoutMs = (bytes: number, timeoutMs: number, bytesPerSecond: number, failedBefore = 0): number =>
   timeoutMs + Math.ceil((bytes * 1000 * 2 ** Math.min(failedBefore, MAX_DOUBLINGS)) / bytesPerSecond);
 
 /** The upstream over HTTP with its write key. The key goes into the Authorization header and nowhere else. */
