@@ -7,6 +7,7 @@ import { DATABASE_FILE, openDatabase } from '../main/storage/database.js';
 import type { CrashInstant } from '../main/http/crash-point.js';
 import { api, collectPages } from './support/api.js';
 import { startChildServer, type ChildServer } from './support/child-server.js';
+import { startFaultProxy } from './support/fault-proxy.js';
 import { freePort } from './support/processes.js';
 import { makeDataDir, startTestServer, type TestServer } from './support/server.js';
 import { FAST_SYNC, configureSync, drainedSince, waitForSync } from './support/sync.js';
@@ -32,10 +33,12 @@ describe('a power cut of the upstream while it answers a pushed creation (field 
     const port = await freePort();
     const first = await startChildServer(upstream.dataDir, port, { STORE_SERVER_CRASH_AT: instant });
     const gone = once(first.child, 'exit');
+    // The upstream keeps its port across the restart, so the proxy in front of it stays.
+    const proxy = await startFaultProxy(first.url);
     const local = await startTestServer({ sync: FAST_SYNC });
     running.push(local);
     const org = local.createOrg();
-    configureSync(local.dataDir, org.id, { url: first.url, key: upstream.writeKey });
+    configureSync(local.dataDir, org.id, { url: proxy.url, key: upstream.writeKey });
     const write = api(local.url, org.writeKey);
     expect((await write.post('/categories', { name: 'Brot' })).status).toBe(200);
     // The first keyed POST the upstream answers kills it at the instant named.
@@ -48,6 +51,7 @@ describe('a power cut of the upstream while it answers a pushed creation (field 
     const up = api(second.url, upstream.writeKey);
     expect((await collectPages(up, '/categories')).items.map((c) => c.name)).toEqual(['Brot']);
     expect((await write.get('/sync')).body.data).toMatchObject({ pending: 0, parked: 0 });
+    await proxy.close();
   }, 60_000);
 });
 
