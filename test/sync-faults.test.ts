@@ -28,7 +28,7 @@ describe('an entry the upstream refuses', () => {
   let aliased: string;
   let parkedId: number;
 
-  it('is parked with the upstream status and message; independent entries go through, dependent ones wait', async () => {
+  it('is parked with the upstream status and message; independent entries and sales go through, dependent ones wait', async () => {
     const { write } = pair;
     store = await created('/stores', { name: 'Filiale See' });
     aliased = await created('/products', { name: 'Wasser 6er', price: 600, taxCategory: '2.6', barcode: 'wasser-1', barcodeAliases: [{ code: 'wasser-6', quantity: 6 }] });
@@ -36,7 +36,7 @@ describe('an entry the upstream refuses', () => {
     await created('/orders', { store, products: [{ productId: aliased, quantity: 1 }], orderId: 'see-1' });
     await created('/products', { name: 'Saft', price: 300, taxCategory: '2.6', barcode: 'saft-1' });
     const status = await settledWithParked();
-    expect(status).toMatchObject({ state: 'idle', parked: 1, pending: 2, lastError: null });
+    expect(status).toMatchObject({ state: 'idle', parked: 1, pending: 1, lastError: null });
 
     const parked = await write.get('/sync/parked');
     expect(parked.status).toBe(200);
@@ -46,7 +46,9 @@ describe('an entry the upstream refuses', () => {
     parkedId = parked.body.data[0].id;
     expect(await upProductsWithBarcode('saft-1')).toHaveLength(1);
     expect(await upProductsWithBarcode('wasser-1')).toHaveLength(0);
-    expect((await collectPages(pair.up, ALL_ORDERS)).items.filter((o) => o.orderId === 'see-1')).toHaveLength(0);
+    // A sale is a fact: it goes with its own data, under the store's product id.
+    const [sale] = (await collectPages(pair.up, ALL_ORDERS)).items.filter((o) => o.orderId === 'see-1');
+    expect(sale.products).toMatchObject([{ productId: aliased, title: 'Wasser 6er', price: 650 }]);
 
     const cli = await runCli(pair.local.dataDir, ['sync', 'status', pair.org.id, '--json']);
     expect(cli.status).toBe(0);
@@ -64,19 +66,17 @@ describe('an entry the upstream refuses', () => {
     expect(product).toMatchObject({ price: 650, barcodeAliases: [{ code: 'wasser-6', quantity: 6 }] });
     const orders = (await collectPages(pair.up, ALL_ORDERS)).items.filter((o) => o.orderId === 'see-1');
     expect(orders).toHaveLength(1);
-    expect(orders[0].products[0].productId).toBe(product.id);
     expect((await pair.write.get('/sync/parked')).body.data).toEqual([]);
   });
 
   it('is dropped only by an explicit `sync discard`, which keeps a record of it', async () => {
-    const { write, up } = pair;
-    const product = (await upProductsWithBarcode('saft-1'))[0].id as string;
-    // The upstream stops the product; this store sells it before it hears of that.
-    expect((await up.post(`/products/${product}`, { saleStop: true })).status).toBe(200);
-    await created('/orders', { store, products: [{ productId: (await collectPages(write, '/products?barcode=saft-1')).items[0].id, quantity: 2 }], orderId: 'see-2' });
+    const { write } = pair;
+    await runCli(pair.upstream.dataDir, ['org', 'features', pair.upOrg.id, '--disable', 'barcode-aliases', '--json']);
+    const saft = (await collectPages(write, '/products?barcode=saft-1')).items[0].id;
+    expect((await write.post(`/products/${saft}`, { barcodeAliases: [{ code: 'saft-6', quantity: 6 }] })).status).toBe(200);
     await settledWithParked();
     const [parked] = (await write.get('/sync/parked')).body.data;
-    expect(parked).toMatchObject({ resource: 'order', status: 400, message: expect.stringMatching(/saleStop/) });
+    expect(parked).toMatchObject({ resource: 'product', resourceId: saft, status: 403, message: 'Feature not available' });
 
     const wrong = await runCli(pair.local.dataDir, ['sync', 'discard', pair.org.id, '999999', '--json']);
     expect(wrong.status).toBe(1);
@@ -85,7 +85,7 @@ describe('an entry the upstream refuses', () => {
     expect(discarded).toMatchObject({ status: 0, json: { discarded: 1 } });
     expect((await write.get('/sync')).body.data.parked).toBe(0);
     const record = pair.local.sqlite().prepare('SELECT state, upstream_status, last_error FROM outbox WHERE seq = ?').get(parked.id);
-    expect(record).toEqual({ state: 'discarded', upstream_status: 400, last_error: parked.message });
+    expect(record).toEqual({ state: 'discarded', upstream_status: 403, last_error: parked.message });
   });
 });
 

@@ -22,6 +22,7 @@ describe('judging an upstream answer', () => {
     ['400', answer(400, { message: 'price: must be 0 or more cents' }), 'park'],
     ['404', answer(404), 'park'],
     ['409', answer(409), 'park'],
+    ['409 key still running', answer(409, { message: 'A request with Idempotency-Key "sync-o-1" is still being processed; retry after it has been answered' }), 'retry', 'in-progress'],
     ['422', answer(422), 'park'],
   ];
   it.each(cases)('%s', (_name, result, kind, reason) => {

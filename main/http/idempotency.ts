@@ -4,12 +4,15 @@ import type { Clock } from '../services/clock.js';
 import { BadRequest, Conflict, UnprocessableEntity } from '../services/errors.js';
 import type { IdempotencyKeyStore } from '../storage/idempotency-keys.js';
 import { callerOf } from './auth.js';
+import { crashPoint } from './crash-point.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** How long a first answer is kept and replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_KEY_LENGTH = 255;
+/** How the sync worker's keys begin (`sync-<local org id>-<entry id>`). */
+export const SYNC_KEY_PREFIX = 'sync-';
 
 /**
  * What makes two requests "the same". A JSON body is compared by its parsed
@@ -59,7 +62,7 @@ export function idempotency(store: IdempotencyKeyStore, clock: Clock): RequestHa
     }
     const inFlight = running.get(slot);
     let known = inFlight === undefined ? store.get(orgId, key) : undefined;
-    if (known && known.createdAt < cutoff) {
+    if (known && !known.keptForGood && known.createdAt < cutoff) {
       store.forget(orgId, key);
       known = undefined;
     }
@@ -75,16 +78,48 @@ export function idempotency(store: IdempotencyKeyStore, clock: Clock): RequestHa
       return;
     }
     running.set(slot, fingerprint);
-    // Kept as the answer is sent, not when the socket closes: the client may
-    // repeat the request the moment the answer reaches it.
+    // The answer is kept in the same commit as the write it answers, and sent
+    // only after that commit: a handler that answers without awaiting anything
+    // runs inside `inOneCommit`, and its answer waits there. An answer given
+    // later (an upload streamed to disk) is kept as it is sent.
+    let held: { body: unknown } | undefined;
+    let inCommit = true;
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       if (running.delete(slot) && res.statusCode < 500) {
-        store.save(orgId, key, { fingerprint, status: res.statusCode, body: JSON.stringify(body), createdAt: now.toISOString() });
+        crashPoint('before-answer-kept');
+        const keptForGood = isSyncCreation(key, req.path, res.statusCode, body);
+        store.save(orgId, key, { fingerprint, status: res.statusCode, body: JSON.stringify(body), createdAt: now.toISOString(), keptForGood });
       }
-      return json(body);
+      if (!inCommit) return json(body);
+      held = { body };
+      return res;
     };
     res.on('close', () => running.delete(slot));
-    next();
+    try {
+      store.inOneCommit(next);
+    } catch (err) {
+      // The commit itself failed (disk full, I/O error): nothing was stored, and the answer tells so.
+      held = undefined;
+      inCommit = false;
+      running.delete(slot);
+      next(err);
+      return;
+    }
+    inCommit = false;
+    crashPoint('before-answer-sent');
+    if (held) json(held.body);
   };
+}
+
+/**
+ * A sync worker's creation of a record (a store PC pushing its queue) is kept
+ * for good: a store switched off for days after it sent one, before it could
+ * note the answer, sends it again with the same key, and only a replay keeps
+ * the upstream from creating it twice. Orders are left out; their `orderId`
+ * already makes a repeat harmless at any age, and they are most of the volume.
+ */
+function isSyncCreation(key: string, path: string, status: number, body: unknown): boolean {
+  if (!key.startsWith(SYNC_KEY_PREFIX) || status >= 300 || path === '/orders') return false;
+  return typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'string';
 }

@@ -1,7 +1,7 @@
 import type { ListMeta } from '../../shared/api/common.js';
-import type { Order, OrderCreate, OrderLineCreate, OrderListQuery, OrderUpdate } from '../../shared/api/orders.js';
+import type { Order, OrderCreate, OrderLine, OrderLineCreate, OrderListQuery, OrderUpdate } from '../../shared/api/orders.js';
 import { newId } from '../rules/ids.js';
-import { orderTotal, priceLine, type PricedProduct } from '../../shared/order-pricing.js';
+import { orderTotal, priceLine, taxOf, type PricedProduct } from '../../shared/order-pricing.js';
 import { toStoredTime } from '../rules/timestamps.js';
 import type { Db } from '../storage/database.js';
 import type { OrderStore } from '../storage/orders.js';
@@ -33,6 +33,31 @@ function replayBody(order: Order): OrderCreate {
       taxRate,
       deposit,
     })),
+  };
+}
+
+/** A line that carries its own `title`, `price` and `taxRate`: a record of what was sold. */
+type LineAsSold = OrderLineCreate & Required<Pick<OrderLineCreate, 'title' | 'price' | 'taxRate'>>;
+
+const isAsSold = (line: OrderLineCreate): line is LineAsSold => line.title !== undefined && line.price !== undefined && line.taxRate !== undefined;
+
+/**
+ * A sold line whose product this server does not know (never reached it, or
+ * another store's record): stored with its own data, without supplier and
+ * category, and without a deposit unless the line carries one.
+ */
+function unknownProductLine(line: LineAsSold): OrderLine {
+  const tax = taxOf(line.price, line.taxRate);
+  return {
+    productId: line.productId,
+    quantity: line.quantity,
+    title: line.title,
+    price: line.price,
+    netPrice: line.price - tax,
+    tax,
+    taxRate: line.taxRate,
+    type: 'product',
+    deposit: line.deposit ?? 0,
   };
 }
 
@@ -76,9 +101,20 @@ export function createOrderService(deps: {
     return product;
   };
 
+  /**
+   * Sales are facts: when every line carries what was sold, the sale is stored
+   * even if its products were since deleted, stopped or deactivated, or never
+   * reached this server (a store's sale pushed after the catalog changed here).
+   */
+  const recordedLine = (orgId: string, line: LineAsSold, orderDate: string): OrderLine => {
+    const product = products.get(orgId, line.productId);
+    return product ? priceLine(product, line, orderDate) : unknownProductLine(line);
+  };
+
   return {
     /**
-     * Records a sale priced from the catalog. With an orderId already used in
+     * Records a sale, priced from the catalog unless every line carries what
+     * was sold (then the catalog's current state cannot refuse it). With an orderId already used in
      * the organization it returns that order's id and stores nothing, also when
      * the catalog has changed since: a till retrying a sale must not fail.
      */
@@ -93,7 +129,10 @@ export function createOrderService(deps: {
           if (known !== undefined) return known;
           requireStore(orgId, body.store);
           const orderDate = body.orderDate === undefined ? now : toStoredTime(body.orderDate);
-          const lines = body.products.map((line, index) => priceLine(sellableProduct(orgId, line, index), line, orderDate));
+          const asSold = body.products.every(isAsSold);
+          const lines = body.products.map((line, index) =>
+            asSold ? recordedLine(orgId, line as LineAsSold, orderDate) : priceLine(sellableProduct(orgId, line, index), line, orderDate),
+          );
           const price = orderTotal(lines);
           if (!Number.isSafeInteger(price)) throw new BadRequest('products: the order total is too large to be counted in cents');
           const id = newId();

@@ -63,6 +63,7 @@ export function createSyncConfigStore(db: Db) {
     'UPDATE sync_config SET lease_owner = @owner, lease_until = @until WHERE org_id = @orgId AND (lease_owner IS NULL OR lease_owner = @owner OR lease_until < @now)',
   );
   const leaseOwner = db.prepare<[string], { lease_owner: string | null }>('SELECT lease_owner FROM sync_config WHERE org_id = ?');
+  const extendLease = db.prepare('UPDATE sync_config SET lease_until = ? WHERE org_id = ? AND lease_owner = ?');
   const dropLease = db.prepare('UPDATE sync_config SET lease_owner = NULL, lease_until = NULL WHERE org_id = ? AND lease_owner = ?');
   const requestRun = db.prepare('UPDATE sync_config SET run_requested_at = ? WHERE org_id = ?');
   const takeRequest = db.prepare('UPDATE sync_config SET run_requested_at = NULL WHERE org_id = ? AND run_requested_at = ?');
@@ -109,6 +110,10 @@ export function createSyncConfigStore(db: Db) {
       if (current && current !== owner && !processAlive(current)) stealLease.run(orgId, current);
       const until = new Date(now.getTime() + ttlMs).toISOString();
       return takeLease.run({ orgId, owner, until, now: now.toISOString() }).changes === 1;
+    },
+    /** Pushes the lease's end out to `now + ttlMs`; false when `owner` no longer holds it. */
+    renewLease(orgId: string, owner: string, now: Date, ttlMs: number): boolean {
+      return extendLease.run(new Date(now.getTime() + ttlMs).toISOString(), orgId, owner).changes === 1;
     },
     requestRun(orgId: string, at: string): void {
       requestRun.run(at, orgId);

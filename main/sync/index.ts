@@ -17,6 +17,10 @@ export interface SyncOptions extends SyncWorkerOptions {
   upstreamFor?: (config: SyncConfig) => Upstream;
   /** Time allowed for one upstream call, in milliseconds; default 30,000. */
   timeoutMs?: number;
+  /** Length of a round's lease in milliseconds (renewed while the round runs); default 10 minutes. */
+  leaseMs?: number;
+  /** Slowest line an image upload must get through, in bytes per second; its time allowed follows its size. */
+  uploadBytesPerSecond?: number;
 }
 
 /** The sync module over one database: settings, the round's parts, and the worker that runs rounds. */
@@ -46,8 +50,13 @@ export function createSync(deps: {
     productListeners: deps.productListeners,
     upstreamFor:
       options.upstreamFor ??
-      ((config) => httpUpstream(config.upstreamUrl, config.upstreamKey, { timeoutMs: options.timeoutMs, signal: shutdown.signal })),
+      ((config) => httpUpstream(config.upstreamUrl, config.upstreamKey, {
+        timeoutMs: options.timeoutMs,
+        uploadBytesPerSecond: options.uploadBytesPerSecond,
+        signal: shutdown.signal,
+      })),
     owner: `${process.pid}:${randomBytes(6).toString('hex')}`,
+    leaseMs: options.leaseMs,
   };
   return {
     admin: createSyncAdmin({ configs, queue, organizations: deps.services.stores.organizations, clock: deps.clock }),

@@ -11,6 +11,8 @@ export interface QueuedEntry {
   createdAt: string;
   /** Times an operator sent it back to the queue after it was parked. */
   retries: number;
+  /** Attempts that failed without a verdict (no answer, timeout, 5xx). */
+  attempts: number;
 }
 
 export interface ParkedEntry {
@@ -31,6 +33,7 @@ interface RawEntry {
   body: string;
   created_at: string;
   retries: number;
+  attempts: number;
 }
 
 const toEntry = (row: RawEntry): QueuedEntry => ({
@@ -41,12 +44,13 @@ const toEntry = (row: RawEntry): QueuedEntry => ({
   body: JSON.parse(row.body) as Record<string, unknown>,
   createdAt: row.created_at,
   retries: row.retries,
+  attempts: row.attempts,
 });
 
 /** The outbox from the sync worker's side: what waits, what is parked, what was pushed. */
 export function createOutboxQueue(db: Db) {
   const pendingAfter = db.prepare<[string, number, number], RawEntry>(
-    "SELECT seq, resource, resource_id, operation, body, created_at, retries FROM outbox WHERE org_id = ? AND state = 'pending' AND seq > ? ORDER BY seq LIMIT ?",
+    "SELECT seq, resource, resource_id, operation, body, created_at, retries, attempts FROM outbox WHERE org_id = ? AND state = 'pending' AND seq > ? ORDER BY seq LIMIT ?",
   );
   const counts = db.prepare<[string], { pending: number; parked: number; oldest: string | null }>(
     `SELECT count(*) FILTER (WHERE state = 'pending') AS pending, count(*) FILTER (WHERE state = 'parked') AS parked,
@@ -63,8 +67,8 @@ export function createOutboxQueue(db: Db) {
   const retryOne = db.prepare("UPDATE outbox SET state = 'pending', parked_at = NULL, retries = retries + 1 WHERE org_id = ? AND seq = ? AND state = 'parked'");
   const retryAll = db.prepare("UPDATE outbox SET state = 'pending', parked_at = NULL, retries = retries + 1 WHERE org_id = ? AND state = 'parked'");
   const discard = db.prepare("UPDATE outbox SET state = 'discarded', done_at = ? WHERE org_id = ? AND seq = ? AND state = 'parked'");
-  const unpushedOf = db.prepare<[string], { resource_id: string; operation: OutboxOperation; body: string }>(
-    "SELECT resource_id, operation, body FROM outbox WHERE org_id = ? AND state IN ('pending', 'parked') AND resource NOT IN ('order', 'identity-log')",
+  const unpushedOf = db.prepare<[string], { resource: string; resource_id: string; operation: OutboxOperation; body: string }>(
+    "SELECT resource, resource_id, operation, body FROM outbox WHERE org_id = ? AND state IN ('pending', 'parked') AND resource NOT IN ('order', 'identity-log')",
   );
   const unpushedCreate = db.prepare<[string, string, string], { seq: number }>(
     "SELECT seq FROM outbox WHERE org_id = ? AND resource = ? AND resource_id = ? AND operation = 'create' AND state IN ('pending', 'parked') LIMIT 1",
@@ -114,6 +118,8 @@ export function createOutboxQueue(db: Db) {
         let fields = out.get(row.resource_id);
         if (!fields) out.set(row.resource_id, (fields = new Set()));
         if (row.operation === 'delete') fields.add('deleted');
+        // An upload's body describes the file; what it changes on the product is its imageUrl.
+        else if (row.resource === 'product-image') fields.add('imageUrl');
         else for (const field of Object.keys(JSON.parse(row.body) as object)) fields.add(field);
       }
       return out;

@@ -15,6 +15,8 @@ export interface PushContext extends PhaseContext {
 export interface PushReport {
   pushed: number;
   parked: number;
+  /** Uploads that ran out of time and wait for the next round while the rest went on. */
+  setAside: number;
   /** Why pushing stopped before the end of the queue, if it did. */
   stoppedBy: Extract<Verdict, { kind: 'retry' | 'refused' }> | undefined;
 }
@@ -31,7 +33,10 @@ function build(ctx: PushContext, entry: QueuedEntry, kind: SyncKind): Built {
   const { orgId, ids, queue } = ctx;
   const unmapped = (k: SyncKind, id: string) => ids.upstreamOf(orgId, k, id) === undefined && queue.hasUnpushedCreate(orgId, k, id);
   if (entry.operation !== 'create' && unmapped(kind, entry.resourceId)) return { kind: 'wait' };
-  if (referencesIn(kind, entry.body).some((ref) => unmapped(ref.kind, ref.id))) return { kind: 'wait' };
+  // A sale is a fact: a line whose product never reached the upstream (its creation parked or
+  // discarded) goes with its own title, price and tax rate under the local product id.
+  const waitsFor = (ref: { kind: SyncKind }) => !(kind === 'order' && ref.kind === 'product');
+  if (referencesIn(kind, entry.body).some((ref) => waitsFor(ref) && unmapped(ref.kind, ref.id))) return { kind: 'wait' };
   const translate = (k: SyncKind, id: string) => ids.upstreamOf(orgId, k, id) ?? id;
   const spec = KINDS[kind];
   // One key per entry and organization; the local organization id keeps two store PCs' keys apart.
@@ -52,7 +57,7 @@ function build(ctx: PushContext, entry: QueuedEntry, kind: SyncKind): Built {
     const file = ctx.imagePath(String(entry.body.file));
     // A later image replaced this one and its file is gone; that later write is queued behind it.
     if (file === undefined || !existsSync(file)) return { kind: 'superseded' };
-    const upload = { path: file, contentType: String(entry.body.contentType) };
+    const upload = { path: file, contentType: String(entry.body.contentType), failedBefore: entry.attempts };
     return { kind: 'send', request: { method: 'POST', path: `${target}/image`, upload, idempotencyKey }, creates: undefined };
   }
   return { kind: 'send', request: { method: 'POST', path: target, json: rewriteReferences(kind, entry.body, translate), idempotencyKey }, creates: undefined };
@@ -71,11 +76,13 @@ const WINDOW = 8;
  * identity checks, which nothing refers to, go up to `WINDOW` at a time (never
  * two of the same record). A refused entry is parked and the records it leaves
  * unfinished (the same record, or one whose creation it is) wait behind it; a
- * retryable failure ends the push with the entry still pending.
+ * retryable failure ends the push with the entry still pending, except an
+ * upload out of time or a call the upstream is still answering, which are set
+ * aside for the next round with their record while the rest goes on.
  */
 export async function pushPending(ctx: PushContext): Promise<PushReport> {
   const { db, orgId, queue, ids } = ctx;
-  const report: PushReport = { pushed: 0, parked: 0, stoppedBy: undefined };
+  const report: PushReport = { pushed: 0, parked: 0, setAside: 0, stoppedBy: undefined };
   const blocked = new Set(queue.parked(orgId).map((p) => `${kindOf(p.resource) ?? p.resource}:${p.resourceId}`));
   const inFlight = new Map<string, Promise<void>>();
   const now = () => ctx.clock.now().toISOString();
@@ -99,6 +106,13 @@ export async function pushPending(ctx: PushContext): Promise<PushReport> {
       queue.park(entry.seq, verdict.status, verdict.message, now());
       blocked.add(record);
       report.parked += 1;
+    } else if (verdict.kind === 'retry' && (verdict.reason === 'in-progress' || (verdict.reason === 'timeout' && built.request.upload))) {
+      // A large image on a slow line, or an earlier copy the upstream is still
+      // answering: the entry stays pending for the next round, its record's
+      // later writes wait behind it, and the rest of the round goes on.
+      queue.recordFailure(entry.seq, verdict.message);
+      blocked.add(record);
+      report.setAside += 1;
     } else if (verdict.kind === 'retry' || verdict.kind === 'refused') {
       queue.recordFailure(entry.seq, verdict.message);
       report.stoppedBy ??= verdict;

@@ -3,7 +3,7 @@ import type { UpstreamResult } from './upstream.js';
 /** What to do with an entry after one attempt. A closed set: the worker handles each. */
 export type Verdict =
   | { kind: 'accepted' }
-  | { kind: 'retry'; reason: 'offline' | 'server-error' | 'timeout' | 'rate-limited'; message: string; retryAfterMs: number | undefined }
+  | { kind: 'retry'; reason: 'offline' | 'server-error' | 'timeout' | 'rate-limited' | 'in-progress'; message: string; retryAfterMs: number | undefined }
   | { kind: 'refused'; message: string }
   | { kind: 'park'; status: number; message: string };
 
@@ -31,8 +31,15 @@ export function retryAfterMs(header: string | undefined, now: Date): number | un
 }
 
 /**
- * Sorts an upstream answer: network errors, timeouts, 5xx, 408 and 429 are
- * worth retrying; 401, and a 403 other than `Feature not available`, mean the
+ * The upstream's 409 for a request whose `Idempotency-Key` is still being
+ * answered: an earlier copy of this very call (cut off on our side, or sent by
+ * a round that overlapped) is still running there, so the outcome is its.
+ */
+const STILL_RUNNING = /Idempotency-Key .* is still being processed/;
+
+/**
+ * Sorts an upstream answer: network errors, timeouts, 5xx, 408, 429 and a 409
+ * for a key still being processed are worth retrying; 401, and a 403 other than `Feature not available`, mean the
  * key is refused; any other 4xx refuses this one entry.
  */
 export function judge(result: UpstreamResult, now: Date): Verdict {
@@ -50,6 +57,9 @@ export function judge(result: UpstreamResult, now: Date): Verdict {
       message: `upstream answered ${status}: ${message}`,
       retryAfterMs: retryAfterMs(result.retryAfter, now),
     };
+  }
+  if (status === 409 && STILL_RUNNING.test(message)) {
+    return { kind: 'retry', reason: 'in-progress', message: `upstream is still answering an earlier copy: ${message}`, retryAfterMs: undefined };
   }
   if (status === 401 || (status === 403 && message !== 'Feature not available')) {
     return { kind: 'refused', message: `upstream refused the key (${status}: ${message})` };

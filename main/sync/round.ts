@@ -5,6 +5,7 @@ import type { Services } from '../services/index.js';
 import type { Db } from '../storage/database.js';
 import type { SyncConfig, SyncConfigStore } from './config-store.js';
 import type { IdMap } from './id-map.js';
+import { holdLease } from './lease.js';
 import type { OutboxQueue } from './outbox-queue.js';
 import { pullTargets } from './pull-targets.js';
 import { pullCatalog } from './pull.js';
@@ -39,9 +40,9 @@ export interface RoundDeps {
   upstreamFor: (config: SyncConfig) => Upstream;
   /** Names this process as the holder of a round's lease. */
   owner: string;
+  /** Length of a round's lease in milliseconds; default `LEASE_MS`. */
+  leaseMs?: number | undefined;
 }
-
-const LEASE_MS = 10 * 60_000;
 
 /** One full round for an organization: push everything pushable, then pull the catalog. */
 export async function runRound(
@@ -50,13 +51,15 @@ export async function runRound(
   options: { keepGoing?: () => boolean; onProgress?: (pushed: number) => void } = {},
 ): Promise<RoundReport> {
   const { configs, queue, clock } = deps;
-  const keepGoing = options.keepGoing ?? (() => true);
+  const asked = options.keepGoing ?? (() => true);
   const started = Date.now();
   const report: RoundReport = { reached: false, pushed: 0, parked: 0, pending: 0, pulled: 0, failure: undefined, retryAfterMs: undefined };
   const finish = () => ({ ...report, pending: queue.counts(orgId).pending });
   const config = configs.get(orgId);
   if (!config) return { ...finish(), failure: 'off' };
-  if (!configs.acquireLease(orgId, deps.owner, clock.now(), LEASE_MS)) return { ...finish(), failure: 'busy' };
+  const lease = holdLease(configs, clock, orgId, deps.owner, deps.leaseMs);
+  if (!lease) return { ...finish(), failure: 'busy' };
+  const keepGoing = () => lease.held() && asked();
   const stop = (verdict: Extract<Verdict, { kind: 'retry' | 'refused' | 'park' }>) => {
     report.failure = verdict.kind === 'refused' ? 'refused' : 'offline';
     report.retryAfterMs = verdict.kind === 'retry' ? verdict.retryAfterMs : undefined;
@@ -90,7 +93,7 @@ export async function runRound(
     configs.setState(orgId, 'offline', `sync round failed: ${(err as Error).message}`);
     return { ...finish(), failure: 'offline' };
   } finally {
-    configs.releaseLease(orgId, deps.owner);
+    lease.release();
     const { pushed, parked, pulled, failure } = report;
     deps.logger.info({ orgId, pushed, parked, pulled, failure, ms: Date.now() - started }, 'sync round');
   }

@@ -7,8 +7,11 @@ export interface UpstreamRequest {
   /** Path under the upstream base URL, e.g. `/products/abc`. */
   path: string;
   json?: unknown;
-  /** A stored file sent as the multipart part `file`. */
-  upload?: { path: string; contentType: string };
+  /**
+   * A stored file sent as the multipart part `file`; `failedBefore` counts its
+   * earlier attempts that got no answer, each of which doubles its time.
+   */
+  upload?: { path: string; contentType: string; failedBefore: number };
   idempotencyKey?: string;
 }
 
@@ -24,6 +27,8 @@ export interface Upstream {
 export interface HttpUpstreamOptions {
   /** Time allowed for one call, in milliseconds; default 30,000. */
   timeoutMs?: number | undefined;
+  /** Slowest line an upload must still get through, in bytes per second; default 32,000 (256 kbit/s). */
+  uploadBytesPerSecond?: number | undefined;
   /** Aborts calls in flight when the server shuts down. */
   signal?: AbortSignal | undefined;
 }
@@ -39,25 +44,40 @@ async function multipart(upload: NonNullable<UpstreamRequest['upload']>, seed: s
   return { body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), type: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** Doublings of an upload's time after attempts that ran out of it: up to a line 64 times slower. */
+const MAX_DOUBLINGS = 6;
+
+/**
+ * An upload's time follows its size: `timeoutMs` for the answer plus its bytes
+ * at the slowest line it must get through. 10 MB take 80 s at 1 Mbit/s, far
+ * past the 30 s a JSON call gets; at the default 256 kbit/s they have 5.5 min.
+ * A line slower still gets twice the time on each next attempt.
+ */
+const uploadTimeoutMs = (bytes: number, timeoutMs: number, bytesPerSecond: number, failedBefore = 0): number =>
+  timeoutMs + Math.ceil((bytes * 1000 * 2 ** Math.min(failedBefore, MAX_DOUBLINGS)) / bytesPerSecond);
+
 /** The upstream over HTTP with its write key. The key goes into the Authorization header and nowhere else. */
 export function httpUpstream(baseUrl: string, key: string, options: HttpUpstreamOptions = {}): Upstream {
   const base = baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const uploadBytesPerSecond = options.uploadBytesPerSecond ?? 32_000;
   return {
     async send(request) {
       const headers: Record<string, string> = { authorization: `Bearer ${key}` };
       if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
       let body: Buffer | string | undefined;
+      let budgetMs = timeoutMs;
       if (request.upload) {
         const form = await multipart(request.upload, request.idempotencyKey ?? request.path);
         body = form.body;
         headers['content-type'] = form.type;
+        budgetMs = uploadTimeoutMs(body.length, timeoutMs, uploadBytesPerSecond, request.upload.failedBefore);
       } else if (request.json !== undefined) {
         body = JSON.stringify(request.json);
         headers['content-type'] = 'application/json';
       }
       try {
-        const res = await fetch(base + request.path, { method: request.method, headers, body, signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs) });
+        const res = await fetch(base + request.path, { method: request.method, headers, body, signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(budgetMs)]) : AbortSignal.timeout(budgetMs) });
         const text = await res.text();
         let parsed: unknown = text;
         try {

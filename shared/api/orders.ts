@@ -70,7 +70,9 @@ export const OrderSchema = z
 
 export const OrderLineCreateSchema = z
   .strictObject({
-    productId: nonEmpty.describe('Id of an active product of the organization.'),
+    productId: nonEmpty.describe(
+      'Id of an active product of the organization. When every line carries `title`, `price` and `taxRate`, the sale is recorded as sold: any product id, also of a deleted, stopped, deactivated or unknown product.',
+    ),
     quantity: QuantitySchema,
     title: text.optional().describe("Name as sold; default: the product's name."),
     price: CentsSchema.optional().describe('Gross line total in cents as sold; default: unit price at orderDate x quantity.'),

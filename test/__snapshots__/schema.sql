@@ -44,7 +44,7 @@ CREATE TABLE idempotency_keys (
   fingerprint TEXT NOT NULL,
   status INTEGER NOT NULL,
   body TEXT NOT NULL,
-  created_at TEXT NOT NULL,
+  created_at TEXT NOT NULL, kept_for_good INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (org_id, key)
 ) WITHOUT ROWID;
 

@@ -13,13 +13,13 @@ export interface ChildServer {
 /**
  * Starts the server in a process of its own, as `npm start` runs it (the
  * entry point `main/start.ts`, here through tsx instead of the compiled copy),
- * and waits until it answers.
+ * and waits until it answers. `env` adds variables, such as a test's crash point.
  */
-export async function startChildServer(dataDir: string, port?: number): Promise<ChildServer> {
+export async function startChildServer(dataDir: string, port?: number, env: Record<string, string> = {}): Promise<ChildServer> {
   port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'main/start.ts')], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

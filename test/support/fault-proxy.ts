@@ -1,19 +1,21 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Transform } from 'node:stream';
 
 /**
  * How the proxy treats a request: `pass` forwards it; `down` closes the
  * connection without an answer; `drop` forwards it and closes the connection
  * once the upstream has answered (a lost acknowledgement); `error` answers 503
- * without forwarding; `delay` forwards it after a pause.
+ * without forwarding; `delay` forwards it after a pause; `throttle` forwards
+ * it over a slow line, request and answer at `bytesPerSecond` each.
  */
-export type FaultMode = 'pass' | 'down' | 'drop' | 'error' | 'delay';
+export type FaultMode = 'pass' | 'down' | 'drop' | 'error' | 'delay' | 'throttle';
 
 export interface FaultProxy {
   /** Base URL of the API through the proxy, e.g. http://127.0.0.1:1234/api/v1 */
   url: string;
   /** Every request from now on gets this treatment (`pass` to heal). */
-  setMode(mode: FaultMode, options?: { delayMs?: number; only?: (method: string, path: string) => boolean }): void;
+  setMode(mode: FaultMode, options?: { delayMs?: number; bytesPerSecond?: number; only?: (method: string, path: string) => boolean }): void;
   /** A share of requests fails at random (`error`, `drop`, `delay` in turn), from a seeded generator. */
   setRandomFaults(seed: number, rate: number): void;
   /** Requests seen, and how many of them were faulted. */
@@ -33,17 +35,36 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** Passes bytes on at `bytesPerSecond`, in slices every 50 ms, as a slow line would. */
+function slowLine(bytesPerSecond: number): Transform {
+  const slice = Math.max(1, Math.round(bytesPerSecond / 20));
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const pieces: Buffer[] = [];
+      for (let at = 0; at < chunk.length; at += slice) pieces.push(chunk.subarray(at, at + slice));
+      const next = () => {
+        const piece = pieces.shift();
+        if (piece === undefined) return done();
+        this.push(piece);
+        setTimeout(next, 50);
+      };
+      next();
+    },
+  });
+}
+
 /** A real HTTP proxy in front of a real upstream server that injects faults on demand. */
 export async function startFaultProxy(upstreamApiUrl: string): Promise<FaultProxy> {
   const target = new URL(upstreamApiUrl);
   let mode: FaultMode = 'pass';
   let delayMs = 50;
+  let bytesPerSecond = 64_000;
   let only: ((method: string, path: string) => boolean) | undefined;
   let random: { next: () => number; rate: number } | undefined;
   let requests = 0;
   let faulted = 0;
 
-  const forward = (req: IncomingMessage, res: ServerResponse, after: 'answer' | 'drop') => {
+  const forward = (req: IncomingMessage, res: ServerResponse, after: 'answer' | 'drop' | 'throttle') => {
     const upstreamReq = request(
       { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
       (upstreamRes) => {
@@ -53,11 +74,24 @@ export async function startFaultProxy(upstreamApiUrl: string): Promise<FaultProx
           return;
         }
         res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
-        upstreamRes.pipe(res);
+        (after === 'throttle' ? upstreamRes.pipe(slowLine(bytesPerSecond)) : upstreamRes).pipe(res);
       },
     );
     upstreamReq.on('error', () => req.socket.destroy());
-    req.pipe(upstreamReq);
+    // A client that gives up before its answer cuts the line to the upstream too.
+    res.on('close', () => {
+      if (!res.writableFinished) upstreamReq.destroy();
+    });
+    if (after !== 'throttle') {
+      req.pipe(upstreamReq);
+      return;
+    }
+    // The line's backlog waits in the proxy, not in the client's socket: a
+    // paused socket would not notice that the client gave up.
+    const line = slowLine(bytesPerSecond);
+    req.on('data', (chunk: Buffer) => line.write(chunk));
+    req.on('end', () => line.end());
+    line.pipe(upstreamReq);
   };
 
   const pick = (method: string, path: string): FaultMode => {
@@ -79,7 +113,7 @@ export async function startFaultProxy(upstreamApiUrl: string): Promise<FaultProx
       req.resume();
       res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 503, message: 'Service Unavailable' }));
     } else if (chosen === 'delay') setTimeout(() => forward(req, res, 'answer'), delayMs);
-    else forward(req, res, chosen === 'drop' ? 'drop' : 'answer');
+    else forward(req, res, chosen === 'drop' || chosen === 'throttle' ? chosen : 'answer');
   });
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -91,6 +125,7 @@ export async function startFaultProxy(upstreamApiUrl: string): Promise<FaultProx
       mode = next;
       random = undefined;
       delayMs = options.delayMs ?? 50;
+      bytesPerSecond = options.bytesPerSecond ?? 64_000;
       only = options.only;
     },
     setRandomFaults(seed, rate) {

@@ -6,6 +6,7 @@ import { productImages } from './0005-product-images.js';
 import { syncConfig } from './0006-sync-config.js';
 import { syncState } from './0007-sync-state.js';
 import { idempotencyKeys } from './0008-idempotency-keys.js';
+import { idempotencyKeptForGood } from './0014-idempotency-kept-for-good.js';
 import { scaleLabelRules } from './0009-scale-label-rules.js';
 import { productFeed } from './0010-product-feed.js';
 import { personalDataRetention } from './0011-personal-data-retention.js';
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   productFeed,
   personalDataRetention,
   screenProducts,
+  idempotencyKeptForGood,
 ];

@@ -1,0 +1,15 @@
+/** Instants of a keyed POST at which a test may cut the power. */
+export type CrashInstant = 'before-answer-kept' | 'before-answer-sent';
+
+// Read once at start-up, and only under the test runner: the product never sets either variable.
+const armed = process.env.NODE_ENV === 'test' ? process.env.STORE_SERVER_CRASH_AT : undefined;
+
+/**
+ * Test-only: kills this process with SIGKILL, as a power cut would stop it, at
+ * the named instant, so a test can prove that no instant loses or duplicates a
+ * write. Does nothing unless NODE_ENV is `test` and STORE_SERVER_CRASH_AT
+ * names the instant.
+ */
+export function crashPoint(instant: CrashInstant): void {
+  if (armed === instant) process.kill(process.pid, 'SIGKILL');
+}
