@@ -6,6 +6,7 @@ import { pino, type Logger } from 'pino';
 import { API_PREFIX, createApp } from './app.js';
 import { bootstrapOrganization } from './bootstrap.js';
 import type { Config } from './config.js';
+import { batchedStdout } from './http/request-log.js';
 import { IMAGES_DIR, openImageStore } from './images/store.js';
 import { startDailyPurge } from './retention/daily-purge.js';
 import { createPersonalDataRetention } from './retention/personal-data.js';
@@ -38,7 +39,7 @@ export interface StartOptions {
 
 /** Opens the data folder and serves the API. Used by `npm start`, Electron and tests alike. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  const logger = options.logger ?? pino({ level: config.logLevel }, batchedStdout());
   mkdirSync(config.dataDir, { recursive: true });
   const unlock = lockDataFolder(config.dataDir, 'server');
   let db: Db;

@@ -153,4 +153,37 @@ describe('security headers', () => {
       );
     }
   });
+
+  it('sends the same full set on pages, answers, refusals and images, and nothing that advertises the server', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob: http: https:;" +
+        "media-src 'self' data: blob:;font-src 'self';connect-src 'self';object-src 'none';base-uri 'none';" +
+        "form-action 'self';frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const own = { host: `127.0.0.1:${port}` };
+    const answers = [
+      ['/', own, 'same-origin'],
+      ['/api/v1/products', own, 'same-origin'],
+      ['/api/v1/health', { ...own, origin: 'https://backoffice.example' }, 'same-origin'],
+      ['/api/v1/health', { host: 'evil.example' }, 'same-origin'],
+      ['/api/v1/IMAGES/AAAAAAAAAAAAAAAAAAAA.png', own, 'cross-origin'],
+      ['/api/v1/images', own, 'cross-origin'],
+      ['/api/v1/imagesx', own, 'same-origin'],
+    ] as const;
+    for (const [path, headers, resourcePolicy] of answers) {
+      const res = await send(port, path, headers);
+      expect(res.headers, path).toMatchObject({ ...expected, 'cross-origin-resource-policy': resourcePolicy });
+      expect(res.headers['x-powered-by'], path).toBeUndefined();
+    }
+  });
 });

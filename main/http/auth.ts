@@ -2,8 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type Caller } from '../services/caller.js';
 import { Forbidden } from '../services/errors.js';
 import type { OrganizationService } from '../services/organizations.js';
-
-const READ_METHODS = new Set(['GET', 'HEAD']);
+import { READ_METHODS } from './read-methods.js';
 
 /**
  * Resolves `Authorization: Bearer <key>` to the caller's organization. Looked

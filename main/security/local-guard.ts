@@ -1,48 +1,52 @@
 import cors from 'cors';
 import type { RequestHandler } from 'express';
-import helmet from 'helmet';
 import { sendStandardError } from '../http/errors.js';
-import { CONTENT_SECURITY_POLICY_DIRECTIVES } from './content-security-policy.js';
-import { isAllowedOrigin, isOwnHost, normalizeOrigin, type LocalNames } from './local-names.js';
+import { hostNameOf, isAllowedOrigin, isOwnHost, normalizeOrigin, type LocalNames } from './local-names.js';
 
-/**
- * Security headers on every answer. The server speaks plain HTTP on a store
- * network, so no HSTS; no referrer leaves the kiosk.
- */
-export const securityHeaders: RequestHandler = helmet({
-  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY_DIRECTIVES },
-  strictTransportSecurity: false,
-  referrerPolicy: { policy: 'no-referrer' },
-  frameguard: { action: 'deny' },
-});
-
-/** Product images may be shown by the web apps listed in `ALLOWED_ORIGINS`. */
-export const shareableResource: RequestHandler = helmet.crossOriginResourcePolicy({ policy: 'cross-origin' });
+/** Bound on remembered `Host` values: a client can send endless spellings of one name (ports, case). */
+const KNOWN_HOSTS_LIMIT = 64;
 
 /**
  * Refuses (403, standard shape) a request whose `Host` does not name this
  * server or whose `Origin` is neither this server nor a listed one, then adds
  * CORS headers for listed origins only.
  */
-export function localGuard(names: LocalNames): RequestHandler[] {
-  const refuse: RequestHandler = (req, res, next) => {
-    if (!isOwnHost(names, req.headers.host, req.socket.localAddress)) {
-      sendStandardError(req, res, 403, `Host ${JSON.stringify(req.headers.host ?? '')} is not a name of this server; add it to ALLOWED_HOSTS to serve it`);
-      return;
+export function localGuard(names: LocalNames): RequestHandler {
+  // Host values found to name this server by the list alone, so that a request
+  // with one of them skips parsing; a value accepted for the address the
+  // connection arrived on is checked each time, since that depends on the socket.
+  const knownHosts = new Set<string>();
+  const ownHost = (hostHeader: string | undefined, localAddress: string | undefined): boolean => {
+    if (hostHeader === undefined) return false;
+    if (knownHosts.has(hostHeader)) return true;
+    if (!isOwnHost(names, hostHeader, localAddress)) return false;
+    if (names.hosts.has(hostNameOf(hostHeader) ?? '')) {
+      if (knownHosts.size >= KNOWN_HOSTS_LIMIT) knownHosts.clear();
+      knownHosts.add(hostHeader);
     }
-    const origin = req.headers.origin;
-    if (origin !== undefined && !isAllowedOrigin(names, origin, normalizeOrigin(`${req.protocol}://${req.headers.host}`) ?? '')) {
-      sendStandardError(req, res, 403, `Origin ${JSON.stringify(origin)} may not call this server; add it to ALLOWED_ORIGINS to allow it`);
-      return;
-    }
-    next();
+    return true;
   };
   const corsHeaders = cors({
-    origin: (origin, callback) => callback(null, origin !== undefined && names.corsOrigins.has(normalizeOrigin(origin) ?? '')),
+    origin: true,
     methods: ['GET', 'POST', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     exposedHeaders: ['Idempotent-Replayed'],
     maxAge: 600,
   });
-  return [refuse, corsHeaders];
+  return (req, res, next) => {
+    const host = req.headers.host;
+    if (!ownHost(host, req.socket.localAddress)) {
+      sendStandardError(req, res, 403, `Host ${JSON.stringify(host ?? '')} is not a name of this server; add it to ALLOWED_HOSTS to serve it`);
+      return;
+    }
+    const origin = req.headers.origin;
+    // Most requests (scripts, scales, the kiosk's own reads) carry no Origin and need no CORS headers.
+    if (origin === undefined) return next();
+    if (!isAllowedOrigin(names, origin, normalizeOrigin(`${req.protocol}://${host}`) ?? '')) {
+      sendStandardError(req, res, 403, `Origin ${JSON.stringify(origin)} may not call this server; add it to ALLOWED_ORIGINS to allow it`);
+      return;
+    }
+    if (names.corsOrigins.has(normalizeOrigin(origin) ?? '')) corsHeaders(req, res, next);
+    else next();
+  };
 }
