@@ -56,12 +56,12 @@ try {
   /** @type {{ status?: string, version?: string } | undefined} */
   let health;
   for (let attempt = 0; attempt < 120 && !health; attempt++) {
-    if (exited) fail('the app exited before its server answered');
+    if (exited) throw new Error('the app exited before its server answered');
     health = /** @type {typeof health} */ (await fetch(HEALTH).then((r) => (r.ok ? r.json() : undefined), () => undefined));
     if (!health) await sleep(1_000);
   }
-  if (!health) fail(`${HEALTH} did not answer within 2 minutes`);
-  if (health.status !== 'ok' || health.version !== version) fail(`health answered ${JSON.stringify(health)}, expected status ok and version ${version}`);
+  if (!health) throw new Error(`${HEALTH} did not answer within 2 minutes`);
+  if (health.status !== 'ok' || health.version !== version) throw new Error(`health answered ${JSON.stringify(health)}, expected status ok and version ${version}`);
   console.log(`health: ${JSON.stringify(health)}`);
 
   await sleep(PAINT_MS);
@@ -74,8 +74,11 @@ try {
       `$bmp.Save('${screenshot}', [System.Drawing.Imaging.ImageFormat]::Png)`,
     ].join('; ')], { stdio: 'inherit' })
     : spawnSync('import', ['-window', 'root', screenshot], { stdio: 'inherit' });
-  if (shot.status !== 0) fail(`the screenshot failed (${shot.error?.message ?? `exit ${shot.status}`})`);
+  if (shot.status !== 0) throw new Error(`the screenshot failed (${shot.error?.message ?? `exit ${shot.status}`})`);
   console.log(`screenshot: ${screenshot}`);
+} catch (err) {
+  console.error(`check-packaged-app: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
 } finally {
   app.kill();
   await sleep(2_000);
