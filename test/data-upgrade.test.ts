@@ -9,6 +9,7 @@ import { DATABASE_FILE, openDatabase } from '../main/storage/database.js';
 import { migrations } from '../main/storage/migrations/index.js';
 import { PROJECT_ROOT, VERSION } from '../main/version.js';
 import { api } from './support/api.js';
+import { runCli } from './support/cli.js';
 import { freePort } from './support/processes.js';
 import { makeDataDir, startTestServer, type TestServer } from './support/server.js';
 
@@ -75,14 +76,25 @@ describe('opening the data folder of an earlier release', () => {
 });
 
 describe('opening the data folder of a newer release (a downgrade)', () => {
-  it('refuses to start, names both versions and leaves the database file as it was', async () => {
+  const newest = migrations.at(-1)!.version;
+  const refusal = (file: string) =>
+    `${file} was written by a newer release of Store Server (database version ${newest + 6}); ` +
+    `this release (${VERSION}) knows database versions up to ${newest}. Nothing was changed. ` +
+    'Install the newer release again, or restore a backup of the data folder made with this release.';
+
+  /** A data folder whose database a later release has changed. */
+  function newerReleaseFolder(): { dir: string; file: string } {
     const dir = dataDir();
     const file = join(dir, DATABASE_FILE);
     const db = openDatabase(file);
-    const newest = migrations.at(-1)!.version;
     db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, 'from a later release', ?)").run(newest + 6, CREATED);
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
+    return { dir, file };
+  }
+
+  it('refuses to start, names both versions and leaves the database file as it was', async () => {
+    const { dir, file } = newerReleaseFolder();
     const before = readFileSync(file);
 
     const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'main/start.ts')], {
@@ -97,11 +109,16 @@ describe('opening the data folder of a newer release (a downgrade)', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
 
     expect(code, output).toBe(1);
-    expect(output.trim()).toBe(
-      `Not started: ${file} was written by a newer release of Store Server (database version ${newest + 6}); ` +
-        `this release (${VERSION}) knows database versions up to ${newest}. Nothing was changed. ` +
-        'Install the newer release again, or restore a backup of the data folder made with this release.',
-    );
+    expect(output.trim()).toBe(`Not started: ${refusal(file)}`);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it('refuses administration commands the same way', async () => {
+    const { dir, file } = newerReleaseFolder();
+    const before = readFileSync(file);
+    const result = await runCli(dir, ['org', 'list']);
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(refusal(file));
     expect(readFileSync(file).equals(before)).toBe(true);
   });
 });
