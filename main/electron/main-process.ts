@@ -2,27 +2,24 @@ import type { App, BrowserWindow, BrowserWindowConstructorOptions, Dialog, IpcMa
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino, type Logger } from 'pino';
-import { offUpdateStatus, type UpdateStatus } from '../../shared/api/update-status.js';
-import type { KioskPageActivity } from '../../shared/kiosk-bridge.js';
+import type { UpdateStatus } from '../../shared/api/update-status.js';
 import type { UpdateSettings } from '../../shared/kiosk-config.js';
 import { API_PREFIX } from '../app.js';
 import type { CliStreams } from '../cli/run-admin-command.js';
 import type { Config } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
-import { systemClock } from '../services/clock.js';
-import { VERSION } from '../version.js';
 import { cliArguments, runCliInApp } from './admin-cli.js';
 import { autostartTarget, KIOSK_SWITCH, startAtLogin } from './autostart.js';
 import { appConfig } from './app-config.js';
-import { receiveKioskActivity, serveKioskConfig } from './kiosk-bridge.js';
+import { serveKioskConfig } from './kiosk-bridge.js';
 import { addStaffExit, keepDisplayOn, reloadWhenStuck } from './kiosk-behaviour.js';
 import { readKioskConfig } from './kiosk-config.js';
 import { addContentSecurityPolicy, confineToOrigin, denyAllPermissions } from './security.js';
 import { shutDownInOrder } from './shutdown.js';
 import { describeStartupError, STARTUP_ERROR_TITLE } from './startup-error.js';
-import { combineActivity } from './update-rules.js';
-import { createUpdateSchedule, type UpdateSchedule, type Updater } from './update-schedule.js';
+import type { Updater } from './update-schedule.js';
 import { electronUpdaterFor } from './updater.js';
+import { setupUpdates } from './updates.js';
 import { kioskWindowOptions, windowOrigin } from './window.js';
 
 /**
@@ -86,30 +83,14 @@ export async function onReady(electron: ElectronModule, context: AppContext, con
   const { app } = electron;
   const { logger } = context;
   const kiosk = isKiosk(context);
-  // Set once kiosk.json is read, which needs the server's address.
-  let updates: UpdateSchedule | undefined;
-  let updatesOff = offUpdateStatus(VERSION);
-  const updateStatus = () => updates?.status() ?? updatesOff;
-  const server = await startServer(config, { logger, updateStatus });
+  const updates = setupUpdates(logger);
+  const server = await startServer(config, { logger, updateStatus: updates.status });
   const origin = windowOrigin(config.host, server.port);
 
   const kioskConfig = readKioskConfig(config.dataDir, origin + API_PREFIX);
-  if (kioskConfig.problem) {
-    logger.warn(kioskConfig.problem + '; the kiosk shows its set-up screen and the app does not look for updates');
-    updatesOff = { ...updatesOff, message: kioskConfig.problem };
-  }
+  if (kioskConfig.problem) logger.warn(kioskConfig.problem + '; the kiosk shows its set-up screen and the app does not look for updates');
   serveKioskConfig(electron.ipcMain, origin, kioskConfig.config, (url) => logger.warn({ url }, 'refused the kiosk config to a frame outside the local server'));
-  // Until the page reports, a customer may be at it: only the night hour installs.
-  let page: KioskPageActivity = { cartEmpty: false, saleInFlight: false };
-  receiveKioskActivity(electron.ipcMain, origin, (activity) => {
-    page = activity;
-    updates?.activityChanged();
-  });
-  if (kioskConfig.update) {
-    // The sales journal's count of paid sales not yet recorded joins the page's report here.
-    const activity = combineActivity(() => page, []);
-    updates = createUpdateSchedule({ updater: context.updaterFor(kioskConfig.update, logger), settings: kioskConfig.update, currentVersion: VERSION, clock: systemClock, activity, logger });
-  }
+  updates.configure(electron.ipcMain, origin, kioskConfig, context.updaterFor);
 
   const window = new electron.BrowserWindow(kioskWindowOptions({ kiosk, preload: PRELOAD_FILE }));
   const contents = window.webContents;
@@ -130,7 +111,7 @@ export async function onReady(electron: ElectronModule, context: AppContext, con
       logger.warn({ err }, 'could not register the kiosk to start at login; it runs, but must be started by hand');
     }
   }
-  shutDownInOrder(app, [() => updates?.stop(), allowSleep, () => server.close()], logger);
+  shutDownInOrder(app, [updates.stop, allowSleep, () => server.close()], logger);
   app.on('second-instance', () => {
     if (window.isMinimized()) window.restore();
     window.focus();
@@ -139,8 +120,8 @@ export async function onReady(electron: ElectronModule, context: AppContext, con
   window.once('ready-to-show', () => window.show());
   // Not awaited: a page that fails to load is the window's problem, not a reason to stop the server the tills rely on.
   window.loadURL(`${origin}/`).catch((err: unknown) => logger.error({ err }, 'the kiosk page did not load'));
-  updates?.start();
-  return { server, window, config, updateStatus };
+  updates.start();
+  return { server, window, config, updateStatus: updates.status };
 }
 
 function reportStartupFailure(electron: ElectronModule, context: AppContext, err: unknown, config: Config | undefined): undefined {
