@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { offUpdateStatus, type UpdateStatus } from '../shared/api/update-status.js';
 import { authenticate } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
@@ -50,6 +51,8 @@ export interface AppDeps {
   localNames: LocalNames;
   /** Pace and upstream of the sync worker; the defaults suit production. */
   sync?: SyncOptions | undefined;
+  /** Where the desktop app's self-update stands; unset, updates are off. */
+  updateStatus?: (() => UpdateStatus) | undefined;
 }
 
 /** Builds the express app over one database. Listening and starting the sync worker are the caller's job. */
@@ -78,6 +81,8 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   app.disable('x-powered-by');
   // List pages can be megabytes; hashing each one for an ETag costs more than it saves on localhost.
   app.set('etag', false);
+  // Read by the routes that show the update state to staff.
+  app.locals.updateStatus = deps.updateStatus ?? (() => offUpdateStatus(VERSION));
   app.use(requestLog(deps.logger));
   app.use(securityHeaders(`${API_PREFIX}/${IMAGES_PATH}`));
   app.use(localGuard(deps.localNames));

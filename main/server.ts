@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
+import type { UpdateStatus } from '../shared/api/update-status.js';
 import { API_PREFIX, createApp } from './app.js';
 import { bootstrapOrganization } from './bootstrap.js';
 import type { Config } from './config.js';
@@ -35,6 +36,8 @@ export interface StartOptions {
   search?: SearchBuildOptions;
   /** Pace and upstream of the sync worker. */
   sync?: SyncOptions;
+  /** Where the desktop app's self-update stands; unset (the headless server), updates are off. */
+  updateStatus?: () => UpdateStatus;
 }
 
 /** Opens the data folder and serves the API. Used by `npm start`, Electron and tests alike. */
@@ -65,6 +68,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       allowedOrigins: config.allowedOrigins ?? [],
     }),
     sync: options.sync,
+    updateStatus: options.updateStatus,
   });
 
   let server: Server;

@@ -1,10 +1,11 @@
 import { readConfig } from './config.js';
 import { startServer } from './server.js';
 import { DataFolderInUse } from './storage/data-folder-lock.js';
+import { DatabaseFromNewerRelease } from './storage/migrate.js';
 
 const config = readConfig();
 const server = await startServer(config).catch((err: unknown) => {
-  if (!(err instanceof DataFolderInUse)) throw err;
+  if (!(err instanceof DataFolderInUse || err instanceof DatabaseFromNewerRelease)) throw err;
   console.error(`Not started: ${err.message}`);
   process.exit(1);
 });

@@ -3,11 +3,30 @@ import { z } from 'zod';
 /** File in `DATA_DIR` that configures the kiosk window of the desktop app. */
 export const KIOSK_CONFIG_FILE = 'kiosk.json';
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Where and when the desktop app updates itself. Without it the app never
+ * checks for updates.
+ */
+export const UpdateSettings = z
+  .object({
+    url: z
+      .url()
+      .refine((url) => url.startsWith('https://') || (URL.canParse(url) && LOOPBACK_HOSTS.has(new URL(url).hostname)), 'must be an https:// address (plain http only on this PC itself)')
+      .describe('Folder of the organization\'s update server that holds `latest.yml` (Windows) and `latest-linux.yml` (Linux) with the installers electron-builder wrote next to them.'),
+    nightHour: z.int().min(0).max(23).default(3).describe('Hour of the PC\'s local day (0-23) at which a downloaded update installs even with a cart left on screen; never during a sale. Default 3 (03:00-03:59).'),
+    checkEveryHours: z.number().min(1).max(168).default(4).describe('Hours between two checks; the app also checks when it starts. Default 4.'),
+  })
+  .strict();
+export type UpdateSettings = z.infer<typeof UpdateSettings>;
+
 /** What an operator writes into `DATA_DIR/kiosk.json`. */
 export const KioskConfigFile = z
   .object({
     key: z.string().min(1).describe('Write key of the organization the kiosk sells for.'),
     storeId: z.string().min(1).describe('Id of the store (`GET /stores/{id}`) whose settings the kiosk applies.'),
+    update: UpdateSettings.optional().describe('Self-update of the desktop app; read by the app, never handed to the page.'),
   })
   .strict();
 export type KioskConfigFile = z.infer<typeof KioskConfigFile>;
@@ -16,7 +35,7 @@ export type KioskConfigFile = z.infer<typeof KioskConfigFile>;
  * What the kiosk page receives: from the desktop app's preload
  * (`window.kioskBridge.config`), or from its own set-up screen in a plain browser.
  */
-export const KioskConfig = KioskConfigFile.extend({
+export const KioskConfig = KioskConfigFile.omit({ update: true }).extend({
   apiBaseUrl: z.string().url().describe('Base URL of the local API, including /api/v1.'),
 });
 export type KioskConfig = z.infer<typeof KioskConfig>;

@@ -34,6 +34,12 @@ describe('electron-builder.yml', () => {
     expect(existsSync(join(PROJECT_ROOT, config.afterPack))).toBe(true);
   });
 
+  it('writes update metadata for electron-updater\'s generic provider', () => {
+    expect(config.publish).toMatchObject({ provider: 'generic' });
+    const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8'));
+    expect(pkg.dependencies).toHaveProperty('electron-updater');
+  });
+
   it('takes the product name from package.json, which also names the data folder', () => {
     const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8'));
     expect(pkg.productName).toBe('Store Server');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { KIOSK_CONFIG_CHANNEL } from '../main/electron/kiosk-bridge.js';
+import { KIOSK_ACTIVITY_CHANNEL, KIOSK_CONFIG_CHANNEL } from '../main/electron/kiosk-bridge.js';
 import { CONTENT_SECURITY_POLICY } from '../main/security/content-security-policy.js';
 import { PROJECT_ROOT } from '../main/version.js';
 import { cancellable, standInApps } from './support/electron-stand-in.js';
@@ -17,9 +17,13 @@ describe('preload', () => {
     const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
     const exposed: [string, unknown][] = [];
     const sent: string[] = [];
+    const reports: [string, unknown][] = [];
     const electron = {
       contextBridge: { exposeInMainWorld: (name: string, value: unknown) => exposed.push([name, value]) },
-      ipcRenderer: { sendSync: (channel: string) => (sent.push(channel), answer) },
+      ipcRenderer: {
+        sendSync: (channel: string) => (sent.push(channel), answer),
+        send: (channel: string, message: unknown) => reports.push([channel, message]),
+      },
     };
     const require = (name: string) => {
       if (name !== 'electron') throw new Error(`module not found: ${name}`);
@@ -27,21 +31,36 @@ describe('preload', () => {
     };
     const exports = {};
     runInNewContext(`(function (require, process, exports, module) {${outputText}\n})`)(require, {}, exports, { exports });
-    return { exposed, sent };
+    return { exposed, sent, reports };
   }
 
-  it('exposes kioskBridge.config and nothing else', () => {
+  it('exposes kioskBridge.config and reportActivity, nothing else', () => {
     const config = { key: 'wk_kiosk', storeId: 'store-1', apiBaseUrl: 'http://127.0.0.1:8787/api/v1' };
     const { exposed, sent } = runPreload(config);
     expect(sent).toEqual([KIOSK_CONFIG_CHANNEL]);
-    expect(exposed).toEqual([['kioskBridge', { config }]]);
+    expect(exposed).toEqual([['kioskBridge', { config, reportActivity: expect.any(Function) }]]);
     const bridge = exposed[0]![1] as { config: object };
+    expect(Object.keys(bridge)).toEqual(['config', 'reportActivity']);
     expect(Object.isFrozen(bridge) && Object.isFrozen(bridge.config)).toBe(true);
     expect(Object.values(bridge.config).every((v) => typeof v === 'string')).toBe(true);
   });
 
-  it('exposes nothing when the main process has no config for the page', () => {
-    expect(runPreload(null).exposed).toEqual([]);
+  it('exposes only reportActivity when the main process has no config for the page', () => {
+    const { exposed } = runPreload(null);
+    expect(exposed).toEqual([['kioskBridge', { reportActivity: expect.any(Function) }]]);
+  });
+
+  it('sends the main process two booleans, whatever the page passes to reportActivity', () => {
+    const { exposed, reports } = runPreload(null);
+    const { reportActivity } = exposed[0]![1] as { reportActivity: (activity: unknown) => void };
+    reportActivity({ cartEmpty: true, saleInFlight: false, extra: 'x'.repeat(1000) });
+    reportActivity({ cartEmpty: 'yes', saleInFlight: 1 });
+    reportActivity(undefined);
+    expect(reports).toEqual([
+      [KIOSK_ACTIVITY_CHANNEL, { cartEmpty: true, saleInFlight: false }],
+      [KIOSK_ACTIVITY_CHANNEL, { cartEmpty: false, saleInFlight: false }],
+      [KIOSK_ACTIVITY_CHANNEL, { cartEmpty: false, saleInFlight: false }],
+    ]);
   });
 });
 

@@ -1,10 +1,11 @@
 import asar from '@electron/asar';
 import fuses from '@electron/fuses';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { PROJECT_ROOT } from '../main/version.js';
 import { makeStandInElectronDist } from './support/electron-dist.js';
 import { runProcess } from './support/processes.js';
@@ -60,6 +61,12 @@ describe('packaged app (electron-builder --dir)', () => {
       [FuseV1Options.OnlyLoadAppFromAsar]: ENABLE,
       [FuseV1Options.GrantFileProtocolExtraPrivileges]: DISABLE,
     });
+  });
+
+  it('carries the update configuration electron-updater reads (generic provider, its cache folder)', () => {
+    const updateConfig = parse(readFileSync(join(unpacked, 'resources', 'app-update.yml'), 'utf8'));
+    expect(updateConfig).toMatchObject({ provider: 'generic', updaterCacheDirName: expect.stringMatching(/updater$/) });
+    expect(files).toContain('/node_modules/electron-updater/package.json');
   });
 
   it('holds the compiled app, its pages and runtime dependencies', () => {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ApiError } from '../services/errors.js';
+import { DatabaseFromNewerRelease } from '../storage/migrate.js';
 import { UsageError, type CliCommand } from './command.js';
 import { commands } from './commands.js';
 
@@ -55,7 +56,7 @@ export async function runAdminCommand(argv: string[], { program, dataDir, stream
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const isUsage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true;
-    if (!isUsage && !(err instanceof ApiError)) throw err;
+    if (!isUsage && !(err instanceof ApiError) && !(err instanceof DatabaseFromNewerRelease)) throw err;
     if (asJson) streams.stdout.write(JSON.stringify({ error: message || 'usage' }) + '\n');
     if (isUsage) {
       streams.stderr.write((message ? message + '\n\n' : '') + usage(program, dataDir) + '\n');

@@ -1,9 +1,12 @@
 import type { IpcMain, IpcMainEvent } from 'electron';
+import type { KioskPageActivity } from '../../shared/kiosk-bridge.js';
 import type { KioskConfig } from '../../shared/kiosk-config.js';
 import { isAllowedNavigation } from './window.js';
 
 /** IPC channel on which the preload asks for the kiosk config; preload.cts names it too. */
 export const KIOSK_CONFIG_CHANNEL = 'kiosk-bridge:config';
+/** IPC channel on which the page reports its activity (`kioskBridge.reportActivity`); preload.cts names it too. */
+export const KIOSK_ACTIVITY_CHANNEL = 'kiosk-bridge:activity';
 
 type Sender = Pick<IpcMainEvent, 'senderFrame'>;
 
@@ -26,5 +29,16 @@ export function serveKioskConfig(ipcMain: Pick<IpcMain, 'on'>, origin: string, c
       return;
     }
     event.returnValue = config ?? null;
+  });
+}
+
+const isActivity = (value: unknown): value is KioskPageActivity =>
+  typeof value === 'object' && value !== null && typeof (value as KioskPageActivity).cartEmpty === 'boolean' && typeof (value as KioskPageActivity).saleInFlight === 'boolean';
+
+/** Passes on what the local server's top frame reports about its cart and checkout; anything else is dropped. */
+export function receiveKioskActivity(ipcMain: Pick<IpcMain, 'on'>, origin: string, onActivity: (activity: KioskPageActivity) => void): void {
+  ipcMain.on(KIOSK_ACTIVITY_CHANNEL, (event, report: unknown) => {
+    if (!isTrustedSender(event, origin) || !isActivity(report)) return;
+    onActivity({ cartEmpty: report.cartEmpty, saleInFlight: report.saleInFlight });
   });
 }

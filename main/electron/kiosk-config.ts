@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KIOSK_CONFIG_FILE, KioskConfigFile, type KioskConfig } from '../../shared/kiosk-config.js';
+import { KIOSK_CONFIG_FILE, KioskConfigFile, type KioskConfig, type UpdateSettings } from '../../shared/kiosk-config.js';
 
 /**
- * What the kiosk window gets from `DATA_DIR/kiosk.json`: the config, or nothing
- * (then the page shows its own set-up screen) with the reason when the file is
- * there but unusable, so the operator can fix it.
+ * What the desktop app takes from `DATA_DIR/kiosk.json`: the page's config and
+ * the update settings, or nothing (the page shows its own set-up screen,
+ * updates are off) with the reason when the file is there but unusable, so
+ * the operator can fix it.
  */
-export type KioskConfigReading = { config: KioskConfig; problem?: undefined } | { config: undefined; problem: string | undefined };
+export type KioskConfigReading =
+  | { config: KioskConfig; update: UpdateSettings | undefined; problem?: undefined }
+  | { config: undefined; update: undefined; problem: string | undefined };
 
 /** Reads and validates `DATA_DIR/kiosk.json`; `apiBaseUrl` is the address the window uses. */
 export function readKioskConfig(dataDir: string, apiBaseUrl: string): KioskConfigReading {
@@ -16,19 +19,20 @@ export function readKioskConfig(dataDir: string, apiBaseUrl: string): KioskConfi
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { config: undefined, problem: undefined };
-    return { config: undefined, problem: `${file} cannot be read: ${(err as Error).message}` };
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { config: undefined, update: undefined, problem: undefined };
+    return { config: undefined, update: undefined, problem: `${file} cannot be read: ${(err as Error).message}` };
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
-    return { config: undefined, problem: `${file} is not valid JSON: ${(err as Error).message}` };
+    return { config: undefined, update: undefined, problem: `${file} is not valid JSON: ${(err as Error).message}` };
   }
   const parsed = KioskConfigFile.safeParse(json);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ');
-    return { config: undefined, problem: `${file} must be {"key": "<write key>", "storeId": "<store id>"} (${issues})` };
+    return { config: undefined, update: undefined, problem: `${file} must be {"key": "<write key>", "storeId": "<store id>", "update": {"url": "https://…"} (optional)} (${issues})` };
   }
-  return { config: { ...parsed.data, apiBaseUrl } };
+  const { update, ...page } = parsed.data;
+  return { config: { ...page, apiBaseUrl }, update };
 }

@@ -2,6 +2,8 @@ import type { App, BrowserWindow, BrowserWindowConstructorOptions, Dialog, IpcMa
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino, type Logger } from 'pino';
+import type { UpdateStatus } from '../../shared/api/update-status.js';
+import type { UpdateSettings } from '../../shared/kiosk-config.js';
 import { API_PREFIX } from '../app.js';
 import type { CliStreams } from '../cli/run-admin-command.js';
 import type { Config } from '../config.js';
@@ -15,6 +17,9 @@ import { readKioskConfig } from './kiosk-config.js';
 import { addContentSecurityPolicy, confineToOrigin, denyAllPermissions } from './security.js';
 import { shutDownInOrder } from './shutdown.js';
 import { describeStartupError, STARTUP_ERROR_TITLE } from './startup-error.js';
+import type { Updater } from './update-schedule.js';
+import { electronUpdaterFor } from './updater.js';
+import { setupUpdates } from './updates.js';
 import { kioskWindowOptions, windowOrigin } from './window.js';
 
 /**
@@ -47,12 +52,16 @@ export interface AppContext {
   execPath: string;
   logger: Logger;
   streams: CliStreams;
+  /** The updater asking the organization's update server (kiosk.json's `update`). */
+  updaterFor: (settings: UpdateSettings, logger: Logger) => Updater;
 }
 
 export interface ElectronMain {
   server: RunningServer;
   window: KioskWindow;
   config: Config;
+  /** What the update status provider hands the server. */
+  updateStatus: () => UpdateStatus;
 }
 
 export function processContext(): AppContext {
@@ -63,6 +72,7 @@ export function processContext(): AppContext {
     execPath: process.execPath,
     logger: pino({ level: process.env.LOG_LEVEL || 'info' }),
     streams: process,
+    updaterFor: electronUpdaterFor,
   };
 }
 
@@ -73,12 +83,14 @@ export async function onReady(electron: ElectronModule, context: AppContext, con
   const { app } = electron;
   const { logger } = context;
   const kiosk = isKiosk(context);
-  const server = await startServer(config, { logger });
+  const updates = setupUpdates(logger);
+  const server = await startServer(config, { logger, updateStatus: updates.status });
   const origin = windowOrigin(config.host, server.port);
 
   const kioskConfig = readKioskConfig(config.dataDir, origin + API_PREFIX);
-  if (kioskConfig.problem) logger.warn(kioskConfig.problem + '; the kiosk shows its set-up screen');
+  if (kioskConfig.problem) logger.warn(kioskConfig.problem + '; the kiosk shows its set-up screen and the app does not look for updates');
   serveKioskConfig(electron.ipcMain, origin, kioskConfig.config, (url) => logger.warn({ url }, 'refused the kiosk config to a frame outside the local server'));
+  updates.configure(electron.ipcMain, origin, kioskConfig, context.updaterFor);
 
   const window = new electron.BrowserWindow(kioskWindowOptions({ kiosk, preload: PRELOAD_FILE }));
   const contents = window.webContents;
@@ -99,7 +111,7 @@ export async function onReady(electron: ElectronModule, context: AppContext, con
       logger.warn({ err }, 'could not register the kiosk to start at login; it runs, but must be started by hand');
     }
   }
-  shutDownInOrder(app, [allowSleep, () => server.close()], logger);
+  shutDownInOrder(app, [updates.stop, allowSleep, () => server.close()], logger);
   app.on('second-instance', () => {
     if (window.isMinimized()) window.restore();
     window.focus();
@@ -108,7 +120,8 @@ export async function onReady(electron: ElectronModule, context: AppContext, con
   window.once('ready-to-show', () => window.show());
   // Not awaited: a page that fails to load is the window's problem, not a reason to stop the server the tills rely on.
   window.loadURL(`${origin}/`).catch((err: unknown) => logger.error({ err }, 'the kiosk page did not load'));
-  return { server, window, config };
+  updates.start();
+  return { server, window, config, updateStatus: updates.status };
 }
 
 function reportStartupFailure(electron: ElectronModule, context: AppContext, err: unknown, config: Config | undefined): undefined {

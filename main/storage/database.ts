@@ -30,7 +30,12 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   // The CLI and the server write to one file from two processes; wait for the
   // other's short transaction instead of failing with SQLITE_BUSY.
   db.pragma('busy_timeout = 5000');
-  applyMigrations(db);
+  try {
+    applyMigrations(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   return db;
 }
 

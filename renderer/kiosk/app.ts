@@ -1,4 +1,5 @@
 import type { Product } from '../../shared/api/products.js';
+import { reportActivity } from './activity-report.js';
 import { ApiError, type ApiClient, type SyncStatus } from './api-client.js';
 import { Cart } from './cart.js';
 import { CheckoutFlow } from './checkout-flow.js';
@@ -90,6 +91,7 @@ export class KioskApp {
     this.closeOverlay();
     replaceChildren(this.screenEl, screen);
     applyTheme(this.root, this.settings, true);
+    reportActivity({ cartEmpty: this.cart.isEmpty, saleInFlight: this.checkout.active });
   }
 
   showShop(): void {
@@ -147,6 +149,7 @@ export class KioskApp {
   renderCart(): void {
     this.shop.renderCart(this.cart.totals(new Date().toISOString()), (id) => this.catalog?.supplierNames.get(id));
     applyTheme(this.root, this.settings, !this.cart.isEmpty);
+    reportActivity({ cartEmpty: this.cart.isEmpty, saleInFlight: this.checkout.active });
   }
 
   private added(): void {

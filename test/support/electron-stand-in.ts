@@ -124,8 +124,13 @@ export function standInElectron(userData: string) {
   return { module, app, windows, ipcMain, dialog, powerSaveBlocker, menu };
 }
 
+/** For tests whose kiosk.json sets no update server: asking for an updater is then a bug. */
+const noUpdater: AppContext['updaterFor'] = () => {
+  throw new Error('the app asked for an updater although kiosk.json sets no update server');
+};
+
 /** The main process's surroundings, with its log and terminal output kept for assertions. */
-export function standInContext(env: NodeJS.ProcessEnv, argv: string[] = ['store-server']) {
+export function standInContext(env: NodeJS.ProcessEnv, argv: string[] = ['store-server'], updaterFor: AppContext['updaterFor'] = noUpdater) {
   const logLines: { level: number; msg: string }[] = [];
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -143,6 +148,7 @@ export function standInContext(env: NodeJS.ProcessEnv, argv: string[] = ['store-
     execPath: '/opt/Store Server/store-server',
     logger: pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line)) }),
     streams: { stdout: stream(stdout), stderr: stream(stderr) },
+    updaterFor,
   };
   return { context, logLines, stdout: () => stdout.join(''), stderr: () => stderr.join('') };
 }
@@ -151,6 +157,7 @@ export interface StandInStart {
   isPackaged?: boolean;
   platform?: NodeJS.Platform;
   argv?: string[];
+  updaterFor?: AppContext['updaterFor'];
 }
 
 /**
@@ -173,7 +180,7 @@ export function standInApps() {
   async function start(env: NodeJS.ProcessEnv = {}, options: StandInStart = {}) {
     const electron = standInElectron(tempDir());
     electron.app.isPackaged = options.isPackaged ?? false;
-    const run = standInContext({ PORT: '0', ...env }, options.argv);
+    const run = standInContext({ PORT: '0', ...env }, options.argv, options.updaterFor);
     run.context.platform = options.platform ?? 'linux';
     const main = await setupApp(electron.module, run.context);
     if (main) started.push(main);

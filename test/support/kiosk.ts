@@ -8,7 +8,8 @@ import type { Api } from './api.js';
 declare const document: { activeElement: { dispatchEvent(e: unknown): boolean } | null; body: { dispatchEvent(e: unknown): boolean } };
 declare const KeyboardEvent: new (type: string, init: { key: string; bubbles: boolean }) => unknown;
 
-export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium, or the Chromium or Chrome named by `CHROMIUM_PATH` (npm test's first step checks it is there). */
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

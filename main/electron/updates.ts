@@ -1,0 +1,40 @@
+import type { IpcMain } from 'electron';
+import type { Logger } from 'pino';
+import { offUpdateStatus, type UpdateStatus } from '../../shared/api/update-status.js';
+import type { KioskPageActivity } from '../../shared/kiosk-bridge.js';
+import type { UpdateSettings } from '../../shared/kiosk-config.js';
+import { systemClock } from '../services/clock.js';
+import { VERSION } from '../version.js';
+import { receiveKioskActivity } from './kiosk-bridge.js';
+import type { KioskConfigReading } from './kiosk-config.js';
+import { combineActivity } from './update-rules.js';
+import { createUpdateSchedule, type UpdateSchedule, type Updater } from './update-schedule.js';
+
+/**
+ * The app's self-update. Its status is asked for from the start (the server
+ * gets the provider before it listens); the schedule exists once kiosk.json,
+ * which needs the server's address, is read and names an update server.
+ */
+export function setupUpdates(logger: Logger) {
+  let schedule: UpdateSchedule | undefined;
+  let off = offUpdateStatus(VERSION);
+  // Until the page reports, a customer may be at it: only the night hour installs.
+  let page: KioskPageActivity = { cartEmpty: false, saleInFlight: false };
+  return {
+    status: (): UpdateStatus => schedule?.status() ?? off,
+    /** Listens to the page's activity reports and, with an update server set, prepares the schedule. */
+    configure(ipcMain: Pick<IpcMain, 'on'>, origin: string, reading: KioskConfigReading, updaterFor: (settings: UpdateSettings, logger: Logger) => Updater): void {
+      if (reading.problem) off = { ...off, message: reading.problem };
+      receiveKioskActivity(ipcMain, origin, (activity) => {
+        page = activity;
+        schedule?.activityChanged();
+      });
+      if (!reading.update) return;
+      // The sales journal's count of paid sales not yet recorded joins the page's report here.
+      const activity = combineActivity(() => page, []);
+      schedule = createUpdateSchedule({ updater: updaterFor(reading.update, logger), settings: reading.update, currentVersion: VERSION, clock: systemClock, activity, logger });
+    },
+    start: (): void => schedule?.start(),
+    stop: (): void => schedule?.stop(),
+  };
+}

@@ -1,0 +1,100 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../main/version.js';
+import { runProcess } from './support/processes.js';
+
+/**
+ * `npm test`'s first step, run as a child process on a machine made of a
+ * PATH of small programs standing in for `id`, `sudo` and `apt-get`, so each
+ * case (root, passwordless sudo, neither) is what the script sees.
+ */
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+interface Machine {
+  uid: number;
+  sudo: 'none' | 'passwordless' | 'asks-password';
+  chromiumPresent: boolean;
+}
+
+function machine({ uid, sudo, chromiumPresent }: Machine) {
+  const dir = mkdtempSync(join(tmpdir(), 'retail-tools-'));
+  folders.push(dir);
+  const bin = join(dir, 'bin');
+  const chromium = join(dir, 'chromium');
+  const log = join(dir, 'commands.log');
+  const program = (name: string, body: string) => {
+    writeFileSync(join(bin, name), `#!/bin/sh\n${body}\n`);
+    chmodSync(join(bin, name), 0o755);
+  };
+  mkdirSync(bin);
+  program('id', `echo ${uid}`);
+  if (sudo === 'passwordless') program('sudo', `[ "$1" = -n ] && shift; echo "sudo $*" >> '${log}'; "$@"`);
+  if (sudo === 'asks-password') program('sudo', `echo 'sudo: a password is required' >&2; exit 1`);
+  // apt-get "installs" chromium by creating the browser the tests look for.
+  program('apt-get', [
+    `[ "$1" = --version ] && { echo 'apt 2.6.1'; exit 0; }`,
+    `echo "apt-get $* DEBIAN_FRONTEND=$DEBIAN_FRONTEND" >> '${log}'`,
+    `[ "$1" = install ] && { printf '#!/bin/sh\\n' > '${chromium}'; /bin/chmod 755 '${chromium}'; }`,
+    'exit 0',
+  ].join('\n'));
+  if (chromiumPresent) writeFileSync(chromium, '#!/bin/sh\n', { mode: 0o755 });
+  return {
+    run: () => runProcess(process.execPath, [join(PROJECT_ROOT, 'scripts/ensure-test-tools.mjs')], { env: { PATH: bin, CHROMIUM_PATH: chromium } }),
+    commands: () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []),
+    chromium,
+  };
+}
+
+describe('scripts/ensure-test-tools.mjs (first step of npm test)', () => {
+  it('stops at once with one line saying what to install when Chromium is missing and nothing may be installed', async () => {
+    const pc = machine({ uid: 1000, sudo: 'asks-password', chromiumPresent: false });
+    const result = await pc.run();
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`npm test: the kiosk tests need Chromium at ${pc.chromium}: run \`sudo apt-get install chromium\` (or set CHROMIUM_PATH to a Chromium or Chrome), then npm test again.\n`);
+    expect(pc.commands()).toEqual([]);
+  });
+
+  it('stops the same way without sudo at all', async () => {
+    const pc = machine({ uid: 1000, sudo: 'none', chromiumPresent: false });
+    const result = await pc.run();
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('sudo apt-get install chromium');
+    expect(pc.commands()).toEqual([]);
+  });
+
+  it('installs Debian\'s chromium with apt-get as root, without questions, then lets the tests run', async () => {
+    const pc = machine({ uid: 0, sudo: 'none', chromiumPresent: false });
+    const result = await pc.run();
+    expect(result.status, result.stderr).toBe(0);
+    expect(pc.commands()).toEqual(['apt-get update DEBIAN_FRONTEND=noninteractive', 'apt-get install -y chromium DEBIAN_FRONTEND=noninteractive']);
+    expect(existsSync(pc.chromium)).toBe(true);
+  });
+
+  it('installs through sudo when sudo needs no password', async () => {
+    const pc = machine({ uid: 1000, sudo: 'passwordless', chromiumPresent: false });
+    const result = await pc.run();
+    expect(result.status, result.stderr).toBe(0);
+    expect(pc.commands()).toEqual([
+      'sudo true',
+      'sudo apt-get update',
+      'apt-get update DEBIAN_FRONTEND=noninteractive',
+      'sudo apt-get install -y chromium',
+      'apt-get install -y chromium DEBIAN_FRONTEND=noninteractive',
+    ]);
+  });
+
+  it('proceeds silently, installing nothing, when Chromium is there', async () => {
+    const pc = machine({ uid: 1000, sudo: 'none', chromiumPresent: true });
+    const result = await pc.run();
+    expect(result).toEqual({ status: 0, stdout: '', stderr: '' });
+    expect(pc.commands()).toEqual([]);
+  });
+});
