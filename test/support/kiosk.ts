@@ -99,3 +99,13 @@ export function td2or3(format: 'TD2' | 'TD3', lastName: string, firstName: strin
   const composite = body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 28) + (format === 'TD3' ? personal : optional);
   return [line1, body + mrzCheck(composite)];
 }
+
+/** Staff hold the logo (or the store's name) until their code entry opens. */
+export async function holdStaffGesture(page: Page): Promise<void> {
+  const box = await page.locator('[data-staff-gesture]').boundingBox();
+  if (!box) throw new Error('the header shows no logo to hold');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.locator('[data-dialog="staff"]').waitFor();
+  await page.mouse.up();
+}
