@@ -34,13 +34,20 @@ export interface KioskSetup {
  * Opens the kiosk the way the desktop app does: the configuration arrives as
  * `window.kioskBridge.config` before the page's own script runs.
  */
-export async function openKiosk(browser: Browser, apiUrl: string, setup: KioskSetup, viewport = { width: 1920, height: 1080 }): Promise<{ context: BrowserContext; page: Page }> {
+export async function openKiosk(
+  browser: Browser,
+  apiUrl: string,
+  setup: KioskSetup,
+  viewport = { width: 1920, height: 1080 },
+  beforeLoad?: (page: Page) => Promise<void>,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   context.setDefaultTimeout(5000);
   await context.addInitScript((config) => {
     (globalThis as unknown as { kioskBridge: unknown }).kioskBridge = { config };
   }, { ...setup, apiBaseUrl: apiUrl });
   const page = await context.newPage();
+  await beforeLoad?.(page);
   await page.goto(new URL('/', apiUrl).href);
   await page.locator('[data-screen="shop"]').waitFor();
   return { context, page };
