@@ -234,6 +234,16 @@ describe('errors in the customer\'s language', () => {
   });
 });
 
+/**
+ * Moves the page's clock past the kiosk's next `GET /sync` poll and reads the
+ * badge. The worker retries while the upstream is down, so a poll may catch it
+ * pushing rather than offline: callers poll this until the badge settles.
+ */
+async function nextSyncPoll(page: Page): Promise<string | null> {
+  await page.clock.fastForward(16_000);
+  return page.locator('[data-badge="offline"]').textContent();
+}
+
 describe('a sync state change', () => {
   let pair: SyncPair;
   afterAll(async () => pair?.destroy());
@@ -253,8 +263,7 @@ describe('a sync state change', () => {
     pair.proxy.setMode('down');
     expect((await pair.write.post('/suppliers', { name: 'Imkerei Waldrand' })).status).toBe(200);
     await waitForSync(pair.write, (s) => s.state === 'offline' && s.pending === 1);
-    await page.clock.fastForward(16_000);
-    await expect.poll(() => page.locator('[data-badge="offline"]').textContent()).toBe('Offline, 1 Verkauf wartet');
+    await expect.poll(() => nextSyncPoll(page)).toBe('Offline, 1 Verkauf wartet');
 
     expect(await page.locator('.search').inputValue()).toBe('vollmilch');
     expect(await page.locator('.search').getAttribute('data-typed-into')).toBe('yes');
@@ -263,8 +272,7 @@ describe('a sync state change', () => {
 
     expect((await pair.write.post('/suppliers', { name: 'Käserei Tal' })).status).toBe(200);
     await waitForSync(pair.write, (s) => s.state === 'offline' && s.pending === 2);
-    await page.clock.fastForward(16_000);
-    await expect.poll(() => page.locator('[data-badge="offline"]').textContent()).toBe('Offline, 2 Verkäufe warten');
+    await expect.poll(() => nextSyncPoll(page)).toBe('Offline, 2 Verkäufe warten');
     expect(await page.locator('.search').getAttribute('data-typed-into')).toBe('yes');
   });
 });

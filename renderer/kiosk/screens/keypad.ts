@@ -47,7 +47,7 @@ export function keyboard(t: Translate, target: () => HTMLInputElement): HTMLElem
       { class: 'key-row' },
       key(t('keySpace'), () => press(' '), { class: 'key wide', 'data-key': 'space' }),
       key('⌫', () => typeInto(target(), 'delete'), { 'aria-label': t('keyDelete'), 'data-key': 'delete' }),
-      key(t('keyClear'), () => typeInto(target(), 'clear'), { 'data-key': 'clear' }),
+      key(t('keyClear'), () => typeInto(target(), 'clear'), { class: 'key word', 'data-key': 'clear' }),
     ),
   );
 }
