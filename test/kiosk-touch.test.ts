@@ -107,9 +107,10 @@ describe('entering by touch alone', () => {
     await page.locator('.search').click();
     await tapKeys(page, '[data-keyboard]', [...'volmilch']);
     expect(await page.locator('.search').inputValue()).toBe('volmilch');
+    await page.locator('.results .tile', { hasText: 'Bio Vollmilch 1l' }).waitFor();
+    await screenshot(page, '18-keyboard');
     await page.locator('.results .tile', { hasText: 'Bio Vollmilch 1l' }).click();
     await expect.poll(() => lines(page).count()).toBe(1);
-    await screenshot(page, '18-keyboard');
   });
 });
 

@@ -14,6 +14,11 @@ export interface AgeCheckActions {
 export function ageCheckScreen(t: Translate, actions: AgeCheckActions, error: string | undefined): HTMLElement {
   const parts: HTMLInputElement[] = [];
   let current = 0;
+  // The part the keypad types into is marked, since tapping a key never moves the focus.
+  const select = (index: number) => {
+    current = index;
+    parts.forEach((p, i) => p.classList.toggle('target', i === index));
+  };
   const field = (id: string, label: string, size: number) => {
     const index = parts.length;
     const input = h('input', {
@@ -23,10 +28,13 @@ export function ageCheckScreen(t: Translate, actions: AgeCheckActions, error: st
       maxLength: size,
       size,
       autocomplete: 'off',
-      onfocus: () => (current = index),
+      class: index === 0 ? 'target' : '',
+      onfocus: () => select(index),
       // A full part moves on to the next, so a date is typed in one go: 2 4 0 3 1 9 9 0.
       oninput: () => {
-        if (input.value.length >= size && index + 1 < parts.length) (parts[index + 1] as HTMLInputElement).focus();
+        if (input.value.length < size || index + 1 >= parts.length) return;
+        select(index + 1);
+        (parts[index + 1] as HTMLInputElement).focus();
       },
     });
     parts.push(input);
