@@ -14,6 +14,6 @@ export function errorText(t: Translate, err: unknown): string {
     if (err.status >= 500) return t('errorServer');
     return t('errorRefused');
   }
-  if (err instanceof NetworkError || err instanceof TypeError) return t('errorNetwork');
+  if (err instanceof NetworkError) return t('errorNetwork');
   return t('errorServer');
 }
