@@ -1,16 +1,17 @@
 import type { Product } from '../../shared/api/products.js';
 import { reportActivity } from './activity-report.js';
-import { ApiError, type ApiClient, type SyncStatus } from './api-client.js';
-import { Cart } from './cart.js';
+import type { ApiClient, SyncStatus } from './api-client.js';
+import { Cart, type CartLine } from './cart.js';
 import { CheckoutFlow } from './checkout-flow.js';
 import { loadScreenCatalog, type ScreenCatalog } from './catalog-browser.js';
 import { replaceChildren } from './dom.js';
+import { errorText } from './error-text.js';
 import { translator, type Translate } from './i18n/index.js';
 import { startIdleTimer } from './idle-timer.js';
 import { isOffline, watchSync } from './offline-status.js';
 import { listenForScans } from './scanner-input.js';
-import { amountDialog, chooseDialog, idleDialog, infoDialog } from './screens/dialogs.js';
-import { header } from './screens/header.js';
+import { amountDialog, chooseDialog, idleDialog, infoDialog, staffCodeDialog } from './screens/dialogs.js';
+import { header, type Header } from './screens/header.js';
 import { ShopView } from './screens/shop.js';
 import { applyTheme } from './screens/theme.js';
 import { soundPlayer } from './sound.js';
@@ -26,6 +27,7 @@ export class KioskApp {
   sync: SyncStatus | undefined;
   private catalog: ScreenCatalog | undefined;
   private shop!: ShopView;
+  private top!: Header;
   private readonly screenEl = document.createElement('div');
   private readonly overlayEl = document.createElement('div');
   private readonly checkout: CheckoutFlow;
@@ -58,10 +60,10 @@ export class KioskApp {
       idle.touch();
       if (!this.checkout.takeScan(code)) void this.scan(code);
     });
+    // Only the badge changes: the shop, and whatever the customer is typing into, stays as it is.
     watchSync(this.api, (status) => {
-      const changed = status?.state !== this.sync?.state || status?.pending !== this.sync?.pending;
       this.sync = status;
-      if (changed && !this.checkout.active) this.buildShop();
+      this.top.setOffline(this.offlineText());
     });
     loadScreenCatalog(this.api, this.settings.storeId).then(
       (catalog) => {
@@ -123,7 +125,7 @@ export class KioskApp {
     this.scans = this.scans.then(async () => {
       const answer = await lookup;
       if (!('matches' in answer)) {
-        this.shop.showMessage(answer.err instanceof ApiError ? answer.err.message : String(answer.err));
+        this.shop.showMessage(errorText(this.t, answer.err));
         return;
       }
       const { matches } = answer;
@@ -138,24 +140,28 @@ export class KioskApp {
   add(product: Product): void {
     if (product.saleStop) return this.shop.showMessage(this.t('saleStop', { name: product.name }));
     if (product.deactivated) return this.shop.showMessage(this.t('deactivated', { name: product.name }));
-    if (product.scaleLabel) this.cart.addScaleLabel(product, product.scaleLabel, new Date().toISOString());
-    else if (product.openInput) {
-      this.showOverlay(amountDialog(this.t, product, (cents) => (this.closeOverlay(), this.cart.addAmount(product, cents), this.added()), () => this.closeOverlay()));
-      return;
-    } else this.cart.addUnit(product);
-    this.added();
+    if (product.scaleLabel) return this.added(this.cart.addScaleLabel(product, product.scaleLabel, new Date().toISOString()));
+    if (!product.openInput) return this.added(this.cart.addUnit(product));
+    this.showOverlay(amountDialog(this.t, product, (cents) => (this.closeOverlay(), this.added(this.cart.addAmount(product, cents))), () => this.closeOverlay()));
   }
 
-  renderCart(): void {
-    this.shop.renderCart(this.cart.totals(new Date().toISOString()), (id) => this.catalog?.supplierNames.get(id));
+  renderCart(flashKey?: number): void {
+    const at = new Date().toISOString();
+    this.shop.renderCart(this.cart.totals(at), (id) => this.catalog?.supplierNames.get(id), at, flashKey);
     applyTheme(this.root, this.settings, !this.cart.isEmpty);
     reportActivity({ cartEmpty: this.cart.isEmpty, saleInFlight: this.checkout.active });
   }
 
-  private added(): void {
+  /** Confirms the product in the cart: its line flashes and scrolls into view, with the store's sound. */
+  private added(line: CartLine): void {
     this.shop.showMessage('');
-    this.renderCart();
+    this.renderCart(line.key);
+    this.shop.confirmAdded(line.product.name);
     if (this.settings.playSound) this.playSound(this.settings.standardSound);
+  }
+
+  private offlineText(): string | undefined {
+    return this.offline ? this.t.plural('offline', this.sync?.pending ?? 0) : undefined;
   }
 
   private async search(q: string): Promise<void> {
@@ -166,34 +172,43 @@ export class KioskApp {
       const products = await this.api.search(q, this.settings.storeId, SEARCH_LIMIT, abort.signal);
       this.shop.showSearchResults(q, products);
     } catch (err) {
-      if (!abort.signal.aborted) this.shop.showMessage(err instanceof Error ? err.message : String(err));
+      if (!abort.signal.aborted) this.shop.showMessage(errorText(this.t, err));
     }
   }
 
   private buildShop(): void {
-    const offlineText = this.offline ? this.t('offline', { count: this.sync?.pending ?? 0 }) : undefined;
-    const top = header(this.t, this.settings, this.language, offlineText, (l) => this.setLanguage(l));
+    this.top = header(this.t, this.settings, this.language, { onLanguage: (l) => this.setLanguage(l), onStaff: () => this.showStaffEntry() });
+    this.top.setOffline(this.offlineText());
     this.shop = new ShopView(this.t, this.settings, {
       choose: (p: Product) => this.add(p),
-      info: (p: Product) => this.showOverlay(infoDialog(this.t, p, () => this.closeOverlay())),
+      info: (p: Product) => this.showOverlay(infoDialog(this.t, p, () => (this.closeOverlay(), this.add(p)), () => this.closeOverlay())),
       search: (q) => void this.search(q),
-      enterCode: (code) => void this.scan(code),
       setQuantity: (key, quantity) => (this.cart.setQuantity(key, quantity), this.renderCart()),
       remove: (key) => (this.cart.remove(key), this.renderCart()),
       pay: () => this.checkout.begin(),
       clear: () => this.reset(),
-    }, top);
+    }, this.top.el);
     if (this.catalog) this.shop.setCatalog(this.catalog);
     this.showShop();
   }
 
-  /** Opens a dialog and moves the keyboard focus into it. */
-  showOverlay(dialog: HTMLElement): void {
-    replaceChildren(this.overlayEl, dialog);
-    if (!dialog.contains(document.activeElement)) dialog.querySelector<HTMLElement>('input, button')?.focus();
+  /** Staff's code entry, opened by holding the logo: it stays out of the customer's cart. */
+  private showStaffEntry(): void {
+    if (this.checkout.active) return;
+    this.showOverlay(staffCodeDialog(this.t, (code) => (this.closeOverlay(), void this.scan(code)), () => this.closeOverlay()));
+  }
+
+  /** Opens a modal dialog: the focus moves into it and stays there until it closes. */
+  showOverlay(dialog: HTMLDialogElement): void {
+    this.closeOverlay();
+    this.overlayEl.append(dialog);
+    dialog.showModal();
   }
 
   closeOverlay(name?: string): void {
-    if (name === undefined || this.overlayEl.querySelector(`[data-dialog="${name}"]`)) this.overlayEl.replaceChildren();
+    const open = this.overlayEl.querySelector('dialog');
+    if (!open || (name !== undefined && open.dataset.dialog !== name)) return;
+    open.close();
+    this.overlayEl.replaceChildren();
   }
 }

@@ -6,7 +6,8 @@ import type { KioskApp } from './app.js';
 import { newOrderId, recordSale } from './checkout.js';
 import { isMrzLine, readMrz } from './mrz.js';
 import { paymentTerminalStep, type PaymentOutcome } from './payment-terminal.js';
-import { ageCheckScreen, refusedScreen, staffScreen } from './screens/age-check.js';
+import { ageCheckScreen, refusedScreen } from './screens/age-check.js';
+import { helpScreen } from './screens/help.js';
 import { paymentScreen, receiptScreen, recordingScreen } from './screens/payment.js';
 import { paymentMethodsOffered, type PaymentMethod } from './store-settings.js';
 
@@ -79,7 +80,7 @@ export class CheckoutFlow {
       case 'refused':
         return app.show(refusedScreen(t, step.blocked, () => (app.cart.removeAgeRestricted(), back()), () => this.go({ name: 'staff', back: step })));
       case 'staff':
-        return app.show(staffScreen(t, () => this.go(step.back)));
+        return app.show(helpScreen(t, () => this.go(step.back)));
       case 'payment':
         return app.show(paymentScreen(t, total, paymentMethodsOffered(app.settings, app.offline), (method) => this.go({ name: 'terminal', method }), back));
       case 'terminal':

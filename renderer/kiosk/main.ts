@@ -2,6 +2,8 @@ import { createApiClient } from './api-client.js';
 import { KioskApp } from './app.js';
 import { forgetBrowserConfig, loadConfig } from './config.js';
 import { h } from './dom.js';
+import { errorText } from './error-text.js';
+import { browserLanguage, translator } from './i18n/index.js';
 import { setupScreen } from './screens/setup.js';
 import { settingsOf } from './store-settings.js';
 
@@ -20,15 +22,18 @@ async function boot(root: HTMLElement): Promise<void> {
     app.start();
   } catch (err) {
     // The server may still be starting: try again, unless the set-up is redone first.
+    // No store is known yet, so the screen speaks the browser's language.
+    const t = translator(browserLanguage(navigator.languages), {});
+    document.documentElement.lang = t.language;
     const retry = setTimeout(() => void boot(root), 5000);
     const redo = () => (clearTimeout(retry), forgetBrowserConfig(), void boot(root));
     root.replaceChildren(
       h(
         'section',
         { class: 'screen panel', 'data-screen': 'error' },
-        h('h1', {}, 'The kiosk cannot start'),
-        h('p', { class: 'error', role: 'alert' }, err instanceof Error ? err.message : String(err)),
-        found.source === 'browser' && h('button', { class: 'secondary', onclick: redo }, 'Set up again'),
+        h('h1', {}, t('bootTitle')),
+        h('p', { class: 'error', role: 'alert' }, errorText(t, err)),
+        found.source === 'browser' && h('button', { class: 'secondary', onclick: redo }, t('setupAgain')),
       ),
     );
   }

@@ -1,6 +1,5 @@
 import { h } from './dom.js';
 import type { Translate } from './i18n/index.js';
-import { formatCents } from './money.js';
 import type { PaymentMethod } from './store-settings.js';
 
 /** What the order records about a completed payment. */
@@ -25,7 +24,7 @@ export function paymentTerminalStep(
   return h(
     'section',
     { class: 'screen panel', 'data-screen': 'terminal', 'aria-labelledby': 'terminal-title' },
-    h('h1', { id: 'terminal-title' }, t('terminalTitle', { amount: formatCents(amount) })),
+    h('h1', { id: 'terminal-title' }, t('terminalTitle', { amount: t.money(amount) })),
     h('p', { class: 'lead' }, t(method === 'cash' ? 'terminalCash' : 'terminalCard')),
     h(
       'div',

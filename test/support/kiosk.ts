@@ -35,13 +35,20 @@ export interface KioskSetup {
  * Opens the kiosk the way the desktop app does: the configuration arrives as
  * `window.kioskBridge.config` before the page's own script runs.
  */
-export async function openKiosk(browser: Browser, apiUrl: string, setup: KioskSetup, viewport = { width: 1920, height: 1080 }): Promise<{ context: BrowserContext; page: Page }> {
+export async function openKiosk(
+  browser: Browser,
+  apiUrl: string,
+  setup: KioskSetup,
+  viewport = { width: 1920, height: 1080 },
+  beforeLoad?: (page: Page) => Promise<void>,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   context.setDefaultTimeout(5000);
   await context.addInitScript((config) => {
     (globalThis as unknown as { kioskBridge: unknown }).kioskBridge = { config };
   }, { ...setup, apiBaseUrl: apiUrl });
   const page = await context.newPage();
+  await beforeLoad?.(page);
   await page.goto(new URL('/', apiUrl).href);
   await page.locator('[data-screen="shop"]').waitFor();
   return { context, page };
@@ -99,4 +106,14 @@ export function td2or3(format: 'TD2' | 'TD3', lastName: string, firstName: strin
   const body = `${doc}${mrzCheck(doc)}CHE${birthYymmdd}${mrzCheck(birthYymmdd)}F${expiry}${mrzCheck(expiry)}${personal}`;
   const composite = body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 28) + (format === 'TD3' ? personal : optional);
   return [line1, body + mrzCheck(composite)];
+}
+
+/** Staff hold the logo (or the store's name) until their code entry opens. */
+export async function holdStaffGesture(page: Page): Promise<void> {
+  const box = await page.locator('[data-staff-gesture]').boundingBox();
+  if (!box) throw new Error('the header shows no logo to hold');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.locator('[data-dialog="staff"]').waitFor();
+  await page.mouse.up();
 }

@@ -3,6 +3,7 @@ import { vatShares } from '../cart.js';
 import { h } from '../dom.js';
 import type { MessageKey, Translate } from '../i18n/index.js';
 import { formatCents, formatRate } from '../money.js';
+import { helpButtonText } from './help.js';
 import type { PaymentMethod } from '../store-settings.js';
 
 const METHOD_TEXT: Record<PaymentMethod, MessageKey> = { cash: 'cash', providerA: 'providerA', providerB: 'providerB' };
@@ -12,7 +13,7 @@ export function paymentScreen(t: Translate, total: number, methods: PaymentMetho
     'section',
     { class: 'screen panel', 'data-screen': 'payment', 'aria-labelledby': 'payment-title' },
     h('h1', { id: 'payment-title' }, t('payTitle')),
-    h('p', { class: 'total' }, h('span', {}, t('total')), h('strong', {}, formatCents(total))),
+    h('p', { class: 'total' }, h('span', {}, t('total')), h('strong', {}, t.money(total))),
     methods.length === 0
       ? h('p', { class: 'error', role: 'alert' }, t('noPaymentMethods'))
       : h('div', { class: 'methods' }, methods.map((m) => h('button', { class: 'method primary', 'data-method': m, onclick: () => onMethod(m) }, t(METHOD_TEXT[m])))),
@@ -28,7 +29,7 @@ export function recordingScreen(t: Translate, state: { retrying: boolean; error?
     h('h1', {}, t('recording')),
     state.retrying && !state.error && h('p', { class: 'lead', role: 'status', 'data-retrying': '' }, t('recordingRetry')),
     state.error && h('p', { class: 'error', role: 'alert' }, t('recordFailed', { message: state.error })),
-    state.error && h('div', { class: 'actions' }, h('button', { class: 'primary', onclick: onStaff }, t('callStaff'))),
+    state.error && h('div', { class: 'actions' }, h('button', { class: 'primary', onclick: onStaff }, helpButtonText(t))),
   );
 }
 

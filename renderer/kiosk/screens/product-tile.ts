@@ -2,7 +2,6 @@ import type { Product } from '../../../shared/api/products.js';
 import { isOnSale } from '../../../shared/order-pricing.js';
 import { h } from '../dom.js';
 import type { Translate } from '../i18n/index.js';
-import { formatCents } from '../money.js';
 
 export interface TileOptions {
   t: Translate;
@@ -26,9 +25,9 @@ export function productTile(product: Product, options: TileOptions): HTMLElement
         'span',
         { class: 'price' },
         onSale && h('span', { class: 'badge' }, options.t('sale')),
-        onSale && h('s', {}, formatCents(product.price)),
+        onSale && h('s', {}, options.t.money(product.price)),
         ' ',
-        formatCents(onSale ? (product.salePrice as number) : product.price),
+        options.t.money(onSale ? (product.salePrice as number) : product.price),
       ),
     ),
     options.showInfoButton &&

@@ -2,14 +2,18 @@ import type { Store } from '../../../shared/api/stores.js';
 import { createApiClient } from '../api-client.js';
 import { sameOriginApi, saveBrowserConfig } from '../config.js';
 import { h, replaceChildren } from '../dom.js';
-import { translator } from '../i18n/index.js';
+import { errorText } from '../error-text.js';
+import { browserLanguage, LANGUAGE_NAMES, translator } from '../i18n/index.js';
+import { STORE_LANGUAGES } from '../../../shared/languages.js';
+import type { StoreLanguage } from '../store-settings.js';
 
 /**
  * One-time set-up in a plain browser: the write key (never put in a URL) and
  * the store, picked from `GET /stores` or typed. Both stay in localStorage.
  */
-export function setupScreen(onDone: () => void): HTMLElement {
-  const t = translator('en', {});
+export function setupScreen(onDone: () => void, language: StoreLanguage = browserLanguage(navigator.languages)): HTMLElement {
+  const t = translator(language, {});
+  document.documentElement.lang = language;
   const key = h('input', { id: 'setup-key', type: 'password', autocomplete: 'off', required: true, 'data-scan': 'own' });
   const storeField = h('div', { class: 'store-field' });
   const error = h('p', { class: 'error', role: 'alert' });
@@ -22,7 +26,7 @@ export function setupScreen(onDone: () => void): HTMLElement {
     try {
       stores = (await createApiClient({ apiBaseUrl: sameOriginApi(), key: key.value.trim() }).stores()).filter((s) => !s.deleted);
     } catch (err) {
-      error.textContent = t('setupFailed', { message: err instanceof Error ? err.message : String(err) });
+      error.textContent = errorText(t, err);
       return;
     }
     if (stores.length === 0) {
@@ -43,7 +47,7 @@ export function setupScreen(onDone: () => void): HTMLElement {
         try {
           await createApiClient(config).store(config.storeId);
         } catch (err) {
-          error.textContent = t('setupFailed', { message: err instanceof Error ? err.message : String(err) });
+          error.textContent = errorText(t, err);
           return;
         }
         saveBrowserConfig(config.key, config.storeId);
@@ -57,5 +61,19 @@ export function setupScreen(onDone: () => void): HTMLElement {
     error,
     h('button', { type: 'submit', class: 'primary' }, t('setupSave')),
   );
-  return h('section', { class: 'screen panel setup', 'data-screen': 'setup' }, h('h1', {}, t('setupTitle')), h('p', { class: 'lead' }, t('setupIntro')), form);
+  const screen: HTMLElement = h(
+    'section',
+    { class: 'screen panel setup', 'data-screen': 'setup', lang: language },
+    h(
+      'nav',
+      { class: 'languages', 'aria-label': t('language') },
+      STORE_LANGUAGES.map((l) =>
+        h('button', { type: 'button', lang: l, 'data-language': l, 'aria-pressed': String(l === language), onclick: () => screen.replaceWith(setupScreen(onDone, l)) }, LANGUAGE_NAMES[l]),
+      ),
+    ),
+    h('h1', {}, t('setupTitle')),
+    h('p', { class: 'lead' }, t('setupIntro')),
+    form,
+  );
+  return screen;
 }
