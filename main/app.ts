@@ -81,14 +81,12 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   app.disable('x-powered-by');
   // List pages can be megabytes; hashing each one for an ETag costs more than it saves on localhost.
   app.set('etag', false);
-  // Read by the routes that show the update state to staff.
-  app.locals.updateStatus = deps.updateStatus ?? (() => offUpdateStatus(VERSION));
   app.use(requestLog(deps.logger));
   app.use(securityHeaders(`${API_PREFIX}/${IMAGES_PATH}`));
   app.use(localGuard(deps.localNames));
 
   const api = express.Router();
-  api.use(systemRoutes({ version: VERSION, searchState: () => services.search.state() }));
+  api.use(systemRoutes({ version: VERSION, searchState: () => services.search.state(), updateStatus: deps.updateStatus ?? (() => offUpdateStatus(VERSION)) }));
   api.use(storedImageRoutes(productImages));
   api.use(authenticate(services.organizations));
   api.use('/identity-logs', identityLogFeatureGate);

@@ -38,6 +38,7 @@ const SPEC = [
 const EXTENSIONS = [
   'GET /health',
   'GET /openapi.json',
+  'GET /update',
   'GET /images/{file}',
   'POST /categories',
   'GET /categories',

@@ -37,6 +37,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The desktop app's self-update: running version, version available, state (no key needed)
+         * @description The headless server (`npm start`) does not update itself and reports `off`. See docs/desktop.md.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Where the update stands. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["UpdateStatus"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -2242,6 +2283,20 @@ export interface components {
              */
             search: "ready" | "building";
         };
+        UpdateStatus: {
+            /**
+             * @description `off`: no update source set; `waiting`: downloaded, installs when the kiosk is idle or at the night hour.
+             * @enum {string}
+             */
+            state: "off" | "idle" | "checking" | "downloading" | "waiting" | "installing" | "failed";
+            currentVersion: string;
+            /** @description A newer version the update source offers to this PC, if any. */
+            availableVersion: string | null;
+            /** Format: date-time */
+            lastCheckAt: string | null;
+            /** @description Why the last check or download failed, in words staff can act on. */
+            message: string | null;
+        };
         /** @description A product. Optional fields that were never set are absent. */
         Product: {
             /** @description Document id: a random URL-safe string of 20 characters for records created here. */
@@ -2925,7 +2980,7 @@ export interface components {
         };
         /** @description A line to record. Fields other than productId and quantity are for sales recorded elsewhere, stored as sold. */
         OrderLineCreate: {
-            /** @description Id of an active product of the organization. */
+            /** @description Id of an active product of the organization. When every line carries `title`, `price` and `taxRate`, the sale is recorded as sold: any product id, also of a deleted, stopped, deactivated or unknown product. */
             productId: string;
             /** @description Units sold; a decimal for weighed goods (0.5 = half a kilogram). At most 6 decimal places. */
             quantity: number;

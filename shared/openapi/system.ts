@@ -1,6 +1,8 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { dataOf } from '../api/common.js';
 import { HealthSchema } from '../api/system.js';
+import { UpdateStatusSchema } from '../api/update-status.js';
 import { EXTENSION, json } from './helpers.js';
 
 export function registerSystemPaths(registry: OpenAPIRegistry): void {
@@ -11,6 +13,15 @@ export function registerSystemPaths(registry: OpenAPIRegistry): void {
     summary: 'Liveness and search readiness (no key needed)',
     security: [],
     responses: { 200: json(HealthSchema, 'The server answers.') },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/update',
+    ...EXTENSION,
+    summary: "The desktop app's self-update: running version, version available, state (no key needed)",
+    description: 'The headless server (`npm start`) does not update itself and reports `off`. See docs/desktop.md.',
+    security: [],
+    responses: { 200: json(dataOf(UpdateStatusSchema), 'Where the update stands.') },
   });
   registry.registerPath({
     method: 'get',

@@ -1,15 +1,21 @@
 import { Router } from 'express';
 import type { Health } from '../../../shared/api/system.js';
+import type { UpdateStatus } from '../../../shared/api/update-status.js';
 import { buildOpenApiDocument } from '../../../shared/openapi/document.js';
 
-/** Endpoints that need no key: health and the OpenAPI document. */
-export function systemRoutes(options: { version: string; searchState: () => Health['search'] }): Router {
+/** Endpoints that need no key: health, the desktop app's update state and the OpenAPI document. */
+export function systemRoutes(options: { version: string; searchState: () => Health['search']; updateStatus: () => UpdateStatus }): Router {
   const router = Router();
   let openApi: string | undefined;
 
   router.get('/health', (_req, res) => {
     const health: Health = { status: 'ok', version: options.version, search: options.searchState() };
     res.json(health);
+  });
+
+  // Versions and update state only, like /health: the status page shows them before staff enter a key.
+  router.get('/update', (_req, res) => {
+    res.json({ data: options.updateStatus() });
   });
 
   router.get('/openapi.json', (_req, res) => {
