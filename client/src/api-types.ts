@@ -2285,7 +2285,10 @@ export interface components {
             costPrice?: number;
             margin?: number;
             showOnScreen?: boolean;
+            /** @description Sold only to buyers of a minimum age: `minimumAge`, 18 when that is not given. */
             ageRestriction?: boolean;
+            /** @description Extension: the age a buyer must have reached, 16 or 18 (beer, wine and cider from 16 in Switzerland). Setting it sets `ageRestriction`; it cannot be sent with `ageRestriction: false`. Read: present exactly when `ageRestriction` is true, 18 when only that was set; `ageRestriction: false` removes it. */
+            minimumAge?: 16 | 18;
             showOnScale?: boolean;
             saleStop?: boolean;
             deactivated?: boolean;
@@ -2421,7 +2424,10 @@ export interface components {
             costPrice?: number;
             margin?: number;
             showOnScreen?: boolean;
+            /** @description Sold only to buyers of a minimum age: `minimumAge`, 18 when that is not given. */
             ageRestriction?: boolean;
+            /** @description Extension: the age a buyer must have reached, 16 or 18 (beer, wine and cider from 16 in Switzerland). Setting it sets `ageRestriction`; it cannot be sent with `ageRestriction: false`. Read: present exactly when `ageRestriction` is true, 18 when only that was set; `ageRestriction: false` removes it. */
+            minimumAge?: 16 | 18;
             showOnScale?: boolean;
             saleStop?: boolean;
             deactivated?: boolean;
@@ -2475,7 +2481,10 @@ export interface components {
             costPrice?: number;
             margin?: number;
             showOnScreen?: boolean;
+            /** @description Sold only to buyers of a minimum age: `minimumAge`, 18 when that is not given. */
             ageRestriction?: boolean;
+            /** @description Extension: the age a buyer must have reached, 16 or 18 (beer, wine and cider from 16 in Switzerland). Setting it sets `ageRestriction`; it cannot be sent with `ageRestriction: false`. Read: present exactly when `ageRestriction` is true, 18 when only that was set; `ageRestriction: false` removes it. */
+            minimumAge?: 16 | 18;
             showOnScale?: boolean;
             saleStop?: boolean;
             deactivated?: boolean;
@@ -2925,7 +2934,7 @@ export interface components {
         };
         /** @description A line to record. Fields other than productId and quantity are for sales recorded elsewhere, stored as sold. */
         OrderLineCreate: {
-            /** @description Id of an active product of the organization. */
+            /** @description Id of an active product of the organization. When every line carries `title`, `price` and `taxRate`, the sale is recorded as sold: any product id, also of a deleted, stopped, deactivated or unknown product. */
             productId: string;
             /** @description Units sold; a decimal for weighed goods (0.5 = half a kilogram). At most 6 decimal places. */
             quantity: number;
