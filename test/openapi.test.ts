@@ -90,6 +90,15 @@ describe('GET /openapi.json', () => {
     ]);
   });
 
+  it('describes minimumAge as an extension field of products, 16 or 18', async () => {
+    const { schemas } = (await api(server.url).get('/openapi.json')).body.components;
+    for (const name of ['Product', 'ProductCreate', 'ProductUpdate']) {
+      const field = schemas[name].properties.minimumAge;
+      expect(field.anyOf.flatMap((option: { enum: number[] }) => option.enum), name).toEqual([16, 18]);
+      expect(field.description, name).toMatch(/^Extension: /);
+    }
+  });
+
   it('offers Idempotency-Key on every POST', async () => {
     const doc = (await api(server.url).get('/openapi.json')).body;
     const posts = Object.entries(doc.paths as Record<string, Record<string, any>>).filter(([, methods]) => methods.post);

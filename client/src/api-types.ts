@@ -2340,7 +2340,10 @@ export interface components {
             costPrice?: number;
             margin?: number;
             showOnScreen?: boolean;
+            /** @description Sold only to buyers of a minimum age: `minimumAge`, 18 when that is not given. */
             ageRestriction?: boolean;
+            /** @description Extension: the age a buyer must have reached, 16 or 18 (beer, wine and cider from 16 in Switzerland). Setting it sets `ageRestriction`; it cannot be sent with `ageRestriction: false`. Read: present exactly when `ageRestriction` is true, 18 when only that was set; `ageRestriction: false` removes it. */
+            minimumAge?: 16 | 18;
             showOnScale?: boolean;
             saleStop?: boolean;
             deactivated?: boolean;
@@ -2476,7 +2479,10 @@ export interface components {
             costPrice?: number;
             margin?: number;
             showOnScreen?: boolean;
+            /** @description Sold only to buyers of a minimum age: `minimumAge`, 18 when that is not given. */
             ageRestriction?: boolean;
+            /** @description Extension: the age a buyer must have reached, 16 or 18 (beer, wine and cider from 16 in Switzerland). Setting it sets `ageRestriction`; it cannot be sent with `ageRestriction: false`. Read: present exactly when `ageRestriction` is true, 18 when only that was set; `ageRestriction: false` removes it. */
+            minimumAge?: 16 | 18;
             showOnScale?: boolean;
             saleStop?: boolean;
             deactivated?: boolean;
@@ -2530,7 +2536,10 @@ export interface components {
             costPrice?: number;
             margin?: number;
             showOnScreen?: boolean;
+            /** @description Sold only to buyers of a minimum age: `minimumAge`, 18 when that is not given. */
             ageRestriction?: boolean;
+            /** @description Extension: the age a buyer must have reached, 16 or 18 (beer, wine and cider from 16 in Switzerland). Setting it sets `ageRestriction`; it cannot be sent with `ageRestriction: false`. Read: present exactly when `ageRestriction` is true, 18 when only that was set; `ageRestriction: false` removes it. */
+            minimumAge?: 16 | 18;
             showOnScale?: boolean;
             saleStop?: boolean;
             deactivated?: boolean;

@@ -111,7 +111,8 @@ function applySlice(ctx: PullContext, target: PullTarget, rows: Row[], start: nu
         const localId = lookup.known.get(upstreamId) ?? upstreamId;
         const local = target.get(ctx.orgId, localId);
         const incoming = rewriteReferences(target.kind, { ...row, id: localId }, lookup.toLocal);
-        const merged = mergeRecord(local, incoming, unpushed.get(localId), target.keep);
+        const raw = mergeRecord(local, incoming, unpushed.get(localId), target.keep);
+        const merged = target.stored ? target.stored(raw) : raw;
         if (!lookup.known.has(upstreamId)) {
           ctx.ids.record(ctx.orgId, target.kind, localId, upstreamId);
           lookup.known.set(upstreamId, localId);

@@ -96,10 +96,12 @@ export class KioskApp {
     reportActivity({ cartEmpty: this.cart.isEmpty, saleInFlight: this.checkout.active });
   }
 
-  showShop(): void {
+  /** Shows the shop again, with `note` in its message line. */
+  showShop(note = ''): void {
     this.closeOverlay();
     replaceChildren(this.screenEl, this.shop.el);
     this.renderCart();
+    if (note) this.shop.showMessage(note);
   }
 
   /** Cancels the purchase: empty cart, main language, start screen. */

@@ -1,4 +1,5 @@
 import type { Order } from '../../shared/api/orders.js';
+import { DEFAULT_MINIMUM_AGE, minimumAgeOf } from '../../shared/minimum-age.js';
 import type { CalendarDate } from './age.js';
 import { verifyAge, type AgeEvidence } from './age-verification.js';
 import { ApiError } from './api-client.js';
@@ -13,7 +14,7 @@ import { paymentMethodsOffered, type PaymentMethod } from './store-settings.js';
 
 type Step =
   | { name: 'age'; error?: string }
-  | { name: 'refused'; blocked: boolean }
+  | { name: 'refused'; blocked: boolean; age: number }
   | { name: 'staff'; back: Step }
   | { name: 'payment' }
   | { name: 'terminal'; method: PaymentMethod }
@@ -76,9 +77,11 @@ export class CheckoutFlow {
     const back = () => (this.end(), app.showShop());
     switch (step.name) {
       case 'age':
-        return app.show(ageCheckScreen(t, { birthDate: (d) => this.typedBirthDate(d), mrz: (text) => this.typedMrz(text), cancel: back }, step.error));
-      case 'refused':
-        return app.show(refusedScreen(t, step.blocked, () => (app.cart.removeAgeRestricted(), back()), () => this.go({ name: 'staff', back: step })));
+        return app.show(ageCheckScreen(t, app.cart.minimumAge ?? DEFAULT_MINIMUM_AGE, { birthDate: (d) => this.typedBirthDate(d), mrz: (text) => this.typedMrz(text), cancel: back }, step.error));
+      case 'refused': {
+        const refused = app.cart.linesAbove(step.age).map((l) => ({ productId: l.product.id, name: l.product.name, age: minimumAgeOf(l.product) ?? 0 }));
+        return app.show(refusedScreen(t, step.blocked, refused, () => this.removeRefused(step.age), () => this.go({ name: 'staff', back: step })));
+      }
       case 'staff':
         return app.show(helpScreen(t, () => this.go(step.back)));
       case 'payment':
@@ -108,10 +111,25 @@ export class CheckoutFlow {
     void this.checkAge({ birthDate: doc.birthDate, document: doc });
   }
 
+  /**
+   * Takes out what the customer may not buy. Lines left that still need an
+   * age are ones the check just covered: on to payment. Otherwise back to
+   * the cart, which says what was taken out.
+   */
+  private removeRefused(age: number): void {
+    const { app } = this;
+    const removed = app.cart.removeAbove(age).map((l) => l.product.name);
+    if (app.cart.needsAgeCheck) return this.go({ name: 'payment' });
+    this.end();
+    app.showShop(app.t('ageRemoved', { names: new Intl.ListFormat(app.language).format(removed) }));
+  }
+
   private async checkAge(evidence: AgeEvidence): Promise<void> {
+    const { app } = this;
     try {
-      const verdict = await verifyAge(this.app.api, evidence, this.app.settings.storeId, new Date());
-      this.go(verdict.access ? { name: 'payment' } : { name: 'refused', blocked: verdict.reason === 'blocked' });
+      const verdict = await verifyAge(app.api, evidence, app.settings.storeId, new Date(), app.cart.minimumAge ?? DEFAULT_MINIMUM_AGE);
+      // A blocked identity may buy none of the restricted lines, whatever its age.
+      this.go(verdict.access ? { name: 'payment' } : { name: 'refused', blocked: verdict.reason === 'blocked', age: verdict.reason === 'underage' ? verdict.age : 0 });
     } catch (err) {
       this.go({ name: 'age', error: errorText(err) });
     }

@@ -154,7 +154,7 @@ CREATE TABLE products (
   deleted INTEGER NOT NULL DEFAULT 0,
   createdate TEXT NOT NULL,
   lastupdate TEXT NOT NULL
-);
+, minimum_age INTEGER);
 
 CREATE TABLE scale_label_rules (
   id TEXT PRIMARY KEY,

@@ -54,6 +54,8 @@ export const de: Messages = {
   ageRefused: 'Leider dürfen Sie diese Produkte nicht kaufen.',
   ageBlocked: 'Diese Person darf diese Produkte nicht kaufen.',
   removeRestricted: 'Diese Produkte entfernen',
+  ageFrom: 'ab {age}',
+  ageRemoved: 'Entfernt: {names}.',
   callStaff: 'Personal rufen',
   staffCalled: 'Eine Mitarbeiterin oder ein Mitarbeiter kommt. Bitte warten Sie.',
   payTitle: 'Wie möchten Sie bezahlen?',

@@ -53,6 +53,8 @@ export const en = {
   ageRefused: 'Sorry, you may not buy these products.',
   ageBlocked: 'This identity may not buy these products.',
   removeRestricted: 'Remove these products',
+  ageFrom: 'from {age}',
+  ageRemoved: 'Removed: {names}.',
   callStaff: 'Call staff',
   staffCalled: 'A staff member is on the way. Please wait.',
   payTitle: 'How would you like to pay?',

@@ -54,6 +54,8 @@ export const fr: Messages = {
   ageRefused: "Désolé, vous ne pouvez pas acheter ces produits.",
   ageBlocked: 'Cette personne ne peut pas acheter ces produits.',
   removeRestricted: 'Retirer ces produits',
+  ageFrom: 'dès {age} ans',
+  ageRemoved: 'Produits retirés : {names}.',
   callStaff: 'Appeler le personnel',
   staffCalled: 'Un collaborateur arrive. Veuillez patienter.',
   payTitle: 'Comment souhaitez-vous payer ?',

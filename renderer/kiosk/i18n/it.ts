@@ -54,6 +54,8 @@ export const it: Messages = {
   ageRefused: 'Spiacenti, non potete acquistare questi prodotti.',
   ageBlocked: 'Questa persona non può acquistare questi prodotti.',
   removeRestricted: 'Togliere questi prodotti',
+  ageFrom: 'dai {age} anni',
+  ageRemoved: 'Prodotti tolti: {names}.',
   callStaff: 'Chiamare il personale',
   staffCalled: 'Arriva un collaboratore. Attendete, per favore.',
   payTitle: 'Come desiderate pagare?',
