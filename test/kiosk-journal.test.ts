@@ -134,7 +134,7 @@ describe('a reload at every step of checkout', () => {
     await page.locator('[data-screen="recording"] [data-retrying="failed"]').waitFor();
     await page.reload();
     await page.locator('[data-screen="recording"][data-resumed] [data-retrying]').waitFor();
-    await screenshot(page, '15-recording-resumed');
+    await screenshot(page, '26-recording-resumed');
     expect(await page.locator('[data-screen="recording"] h1').textContent()).toBe('Der letzte Einkauf wird gespeichert…');
     expect(await ordersSince(client, since)).toEqual([]);
     proxy.setMode('pass');
@@ -150,7 +150,7 @@ describe('a server that cannot store the sale yet', () => {
     await buyAndPay(page);
     const status = page.locator('[data-screen="recording"] [data-retrying="failed"]');
     await status.waitFor();
-    await screenshot(page, '16-recording-retry');
+    await screenshot(page, '25-recording-retry');
     expect(await status.textContent()).toContain('bezahlt und im Kiosk gesichert');
     // The cart stays until the server has the order.
     expect(await page.locator('[data-screen="shop"]').count()).toBe(0);
