@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from './support/api.js';
+import { seriousViolations } from './support/axe.js';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
 import { CODES, seedKioskCatalog } from './support/kiosk-catalog.js';
 import { launchChromium, openKiosk, ordersSince, scan, screenshot } from './support/kiosk.js';
@@ -136,6 +137,7 @@ describe('a reload at every step of checkout', () => {
     await page.locator('[data-screen="recording"][data-resumed] [data-retrying]').waitFor();
     await screenshot(page, '26-recording-resumed');
     expect(await page.locator('[data-screen="recording"] h1').textContent()).toBe('Der letzte Einkauf wird gespeichert…');
+    expect(await seriousViolations(page)).toEqual([]);
     expect(await ordersSince(client, since)).toEqual([]);
     proxy.setMode('pass');
     await expectOneOrderAndReceipt(page, since);
@@ -152,6 +154,7 @@ describe('a server that cannot store the sale yet', () => {
     await status.waitFor();
     await screenshot(page, '25-recording-retry');
     expect(await status.textContent()).toContain('bezahlt und im Kiosk gesichert');
+    expect(await seriousViolations(page)).toEqual([]);
     // The cart stays until the server has the order.
     expect(await page.locator('[data-screen="shop"]').count()).toBe(0);
     proxy.setMode('pass');
