@@ -1,7 +1,7 @@
 import type { IpcMain, IpcMainEvent } from 'electron';
-import type { SalesJournalFiles } from './sales-journal.js';
 import type { KioskPageActivity } from '../../shared/kiosk-bridge.js';
 import type { KioskConfig } from '../../shared/kiosk-config.js';
+import type { SalesJournalFiles } from './sales-journal.js';
 import { isAllowedNavigation } from './window.js';
 
 /** IPC channel on which the preload asks for the kiosk config; preload.cts names it too. */

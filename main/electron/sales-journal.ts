@@ -95,7 +95,7 @@ export function openSalesJournal(dataDir: string, logger: Logger, onChange: () =
     list,
     async put(value) {
       const text = JSON.stringify(value);
-      if (text === undefined || text.length > MAX_ENTRY_BYTES) throw new Error(`a sales journal entry must be JSON of at most ${MAX_ENTRY_BYTES} bytes`);
+      if (text === undefined || Buffer.byteLength(text) > MAX_ENTRY_BYTES) throw new Error(`a sales journal entry must be JSON of at most ${MAX_ENTRY_BYTES} bytes`);
       const parsed = SaleJournalEntrySchema.safeParse(value);
       if (!parsed.success) throw new Error(`not a sales journal entry: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
       await writeDurably(dir, parsed.data.orderId + SUFFIX, JSON.stringify(parsed.data));
