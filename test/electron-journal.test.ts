@@ -138,12 +138,12 @@ describe('a paid sale across a restart of the desktop app', () => {
     // The server never sees the sale: its order post gets no answer before the app is gone.
     await page.route('**/api/v1/orders', () => {});
     await scan(page, '7610000000017');
-    await expect.poll(() => page.locator('.cart li.line').count()).toBe(1);
+    await expect.poll(() => page.locator('.cart li.line').count(), { timeout: 5000 }).toBe(1);
     await page.getByRole('button', { name: 'Bezahlen' }).click();
     await page.getByRole('button', { name: 'Bar' }).click();
     await page.getByRole('button', { name: 'Bezahlt' }).click();
     await page.locator('[data-screen="recording"]').waitFor();
-    await expect.poll(() => journalFiles(dataDir)).toHaveLength(1);
+    await expect.poll(() => journalFiles(dataDir), { timeout: 5000 }).toHaveLength(1);
     const kept = JSON.parse(readFileSync(join(dataDir, SALES_JOURNAL_DIR, journalFiles(dataDir)[0]!), 'utf8')) as SaleJournalEntry;
     expect(kept).toMatchObject({ sale: { store, paymentMethod: 'cash', products: [{ title: 'Bio Vollmilch 1l', quantity: 1, price: 195, taxRate: 0.026, deposit: 0 }] } });
     expect(kept.storedId).toBeUndefined();
@@ -153,12 +153,12 @@ describe('a paid sale across a restart of the desktop app', () => {
     const second = await startApp({ DATA_DIR: dataDir });
     const after = await openDesktopKiosk(second);
     const receipt = after.locator('[data-screen="receipt"]');
-    await receipt.waitFor();
+    await receipt.waitFor({ timeout: 10_000 });
     const orders = await ordersSince(api(second.main.server.url, writeKey), since);
     expect(orders.map((o) => o.orderId)).toEqual([kept.orderId]);
     expect(await receipt.getAttribute('data-order')).toBe(orders[0]!.id);
     await after.getByRole('button', { name: 'Fertig' }).click();
     await after.locator('[data-screen="shop"]').waitFor();
-    await expect.poll(() => journalFiles(dataDir)).toEqual([]);
+    await expect.poll(() => journalFiles(dataDir), { timeout: 5000 }).toEqual([]);
   });
 });

@@ -56,7 +56,7 @@ const receipt = (page: Page) => page.locator('[data-screen="receipt"]');
 async function buyAndPay(page: Page): Promise<void> {
   await scan(page, CODES.milk);
   await scan(page, CODES.water);
-  await expect.poll(() => page.locator('.cart li.line').count()).toBe(2);
+  await expect.poll(() => page.locator('.cart li.line').count(), { timeout: 5000 }).toBe(2);
   await page.getByRole('button', { name: 'Bezahlen' }).click();
   await page.getByRole('button', { name: 'Bar' }).click();
   await page.getByRole('button', { name: 'Bezahlt' }).click();
@@ -84,7 +84,7 @@ async function expectOneOrderAndReceipt(page: Page, since: Date, orderId?: strin
   expect(await receipt(page).getAttribute('data-order')).toBe(order.id);
   expect(await receipt(page).locator('[data-total]').textContent()).toBe('3.65');
   await page.getByRole('button', { name: 'Fertig' }).click();
-  await expect.poll(() => page.locator('[data-screen="shop"]').getAttribute('data-cart')).toBe('empty');
+  await expect.poll(() => page.locator('[data-screen="shop"]').getAttribute('data-cart'), { timeout: 5000 }).toBe('empty');
 }
 
 describe('a reload at every step of checkout', () => {
