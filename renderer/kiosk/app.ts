@@ -9,6 +9,7 @@ import { errorText } from './error-text.js';
 import { translator, type Translate } from './i18n/index.js';
 import { startIdleTimer } from './idle-timer.js';
 import { isOffline, watchSync } from './offline-status.js';
+import type { SalesJournal } from './sales-journal.js';
 import { listenForScans } from './scanner-input.js';
 import { amountDialog, chooseDialog, idleDialog, infoDialog, staffCodeDialog } from './screens/dialogs.js';
 import { header, type Header } from './screens/header.js';
@@ -40,15 +41,18 @@ export class KioskApp {
     private readonly root: HTMLElement,
     readonly api: ApiClient,
     readonly settings: KioskSettings,
+    journal: SalesJournal,
   ) {
     this.language = settings.languageMain;
     this.t = translator(this.language, settings.translations);
-    this.checkout = new CheckoutFlow(this);
+    this.checkout = new CheckoutFlow(this, journal);
     root.replaceChildren(this.screenEl, this.overlayEl);
-    this.buildShop();
+    this.buildShop(false);
   }
 
+  /** Sales the journal still holds are recorded first; the shop shows once none is left. */
   start(): void {
+    void this.checkout.resume();
     const idle = startIdleTimer(
       this.settings.deleteCountdown,
       () => this.settings.deleteCountdown > 0 && this.checkout.cancellable() && (!this.cart.isEmpty || this.checkout.active),
@@ -178,7 +182,7 @@ export class KioskApp {
     }
   }
 
-  private buildShop(): void {
+  private buildShop(show = true): void {
     this.top = header(this.t, this.settings, this.language, { onLanguage: (l) => this.setLanguage(l), onStaff: () => this.showStaffEntry() });
     this.top.setOffline(this.offlineText());
     this.shop = new ShopView(this.t, this.settings, {
@@ -191,7 +195,7 @@ export class KioskApp {
       clear: () => this.reset(),
     }, this.top.el);
     if (this.catalog) this.shop.setCatalog(this.catalog);
-    this.showShop();
+    if (show) this.showShop();
   }
 
   /** Staff's code entry, opened by holding the logo: it stays out of the customer's cart. */
