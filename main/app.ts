@@ -12,6 +12,7 @@ import { identityLogFeatureGate, identityLogRoutes } from './http/routes/identit
 import { orderRoutes } from './http/routes/orders.js';
 import { productImageRoutes } from './http/routes/product-images.js';
 import { productRoutes } from './http/routes/products.js';
+import { reportRoutes } from './http/routes/reports.js';
 import { storedImageRoutes } from './http/routes/stored-images.js';
 import { storeRoutes } from './http/routes/stores.js';
 import { supplierRoutes } from './http/routes/suppliers.js';
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(categoryRoutes(services.categories));
   api.use(storeRoutes(services.retailStores));
   api.use(orderRoutes(services.orders));
+  api.use(reportRoutes(services.reports));
   api.use(identityLogRoutes(services.identityLogs));
   api.use(syncRoutes(sync.admin));
 

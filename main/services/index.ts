@@ -15,6 +15,7 @@ import type { Clock } from './clock.js';
 import { createIdentityLogService } from './identity-logs.js';
 import { createOrderService } from './orders.js';
 import { createOrganizationService } from './organizations.js';
+import { createReportService } from './reports.js';
 import { createProductService, type ProductListener, type ScaleLabelReader } from './products.js';
 import { createStoreService } from './stores.js';
 import { createSupplierService } from './suppliers.js';
@@ -64,6 +65,7 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
       stores: stores.retailStores,
       outbox: stores.outbox,
     }),
+    reports: createReportService({ orders: stores.orders, stores: stores.retailStores, products: stores.products }),
     identityLogs: createIdentityLogService({ db, clock, identityLogs: stores.identityLogs, stores: stores.retailStores, outbox: stores.outbox }),
   };
 }

@@ -33,6 +33,7 @@ const mapping = columnMapping({
   languageMain: ['language_main', 'text'],
   languageSelector: ['language_selector', 'json'],
   translations: ['translations', 'json'],
+  timeZone: ['time_zone', 'text'],
   deleted: ['deleted', 'bool'],
   createdate: ['createdate', 'text'],
   lastupdate: ['lastupdate', 'text'],
