@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from './support/api.js';
+import { runCli } from './support/cli.js';
 import { standardError, validationError } from './support/shapes.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
@@ -227,5 +228,48 @@ describe('GET /reports/daily: totals match the orders', () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('CLI report daily', () => {
+  let store: string;
+  beforeAll(async () => {
+    store = await createStore();
+    await sell(store, '2026-06-10T07:00:00.000Z', { paymentMethod: 'card', paymentBrand: 'TWINT', products: [{ productId: milk, quantity: 2 }] });
+    await sell(store, '2026-06-10T15:45:00.000Z', { paymentMethod: 'cash', products: [{ productId: 'x', quantity: 1, title: 'Wein, rot', price: 1000, taxRate: 0.081 }] });
+  });
+
+  it("prints with --json the same object as the endpoint's data", async () => {
+    const res = await runCli(server.dataDir, ['report', 'daily', '--store', store, '--date', '2026-06-10', '--json']);
+    expect(res.status).toBe(0);
+    expect(res.json).toEqual((await report(store, '2026-06-10')).body.data);
+  });
+
+  it('prints with --csv one line per VAT rate and per payment method, amounts in cents', async () => {
+    const res = await runCli(server.dataDir, ['report', 'daily', '--store', store, '--date', '2026-06-10', '--csv']);
+    expect(res.status).toBe(0);
+    expect(res.stdout.trim().split('\n')).toEqual([
+      'date,store,kind,taxRate,paymentMethod,paymentBrand,sales,gross,net,tax,total',
+      `2026-06-10,${store},vat,0.026,,,,390,380,10,`,
+      `2026-06-10,${store},vat,0.081,,,,1000,925,75,`,
+      `2026-06-10,${store},payment,,card,TWINT,1,,,,450`,
+      `2026-06-10,${store},payment,,cash,,1,,,,1000`,
+    ]);
+  });
+
+  it('prints a table in francs with the local times of the first and last sale', async () => {
+    const res = await runCli(server.dataDir, ['report', 'daily', '--store', store, '--date', '2026-06-10']);
+    expect(res.status).toBe(0);
+    expect(res.stdout).toContain('Sales: 2   first 09:00:00   last 17:45:00');
+    expect(res.stdout).toContain('Total: 14.50   of which deposits 0.60');
+    expect(res.stdout).toMatch(/card\s+TWINT\s+1\s+4\.50/);
+    expect(res.stdout).toMatch(/8\.1 %\s+10\.00\s+9\.25\s+0\.75/);
+  });
+
+  it('names the store or the date it cannot use and exits 1', async () => {
+    const unknown = await runCli(server.dataDir, ['report', 'daily', '--store', 'nope', '--date', '2026-06-10']);
+    expect([unknown.status, unknown.stderr.trim()]).toEqual([1, `--store: no store "nope" in ${server.dataDir}`]);
+    const badDate = await runCli(server.dataDir, ['report', 'daily', '--store', store, '--date', '10.06.2026', '--json']);
+    expect([badDate.status, badDate.json]).toEqual([1, { error: '--date: "10.06.2026" must be a day of the calendar as YYYY-MM-DD' }]);
   });
 });
