@@ -1,6 +1,7 @@
 import { createProductSearch, type SearchBuildOptions } from '../search/product-search.js';
 import { createApiKeyStore } from '../storage/api-keys.js';
 import { createCategoryStore } from '../storage/categories.js';
+import { createDailySalesStore } from '../storage/daily-sales.js';
 import type { Db } from '../storage/database.js';
 import { createIdentityLogStore } from '../storage/identity-logs.js';
 import { createOrderStore } from '../storage/orders.js';
@@ -65,7 +66,7 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
       stores: stores.retailStores,
       outbox: stores.outbox,
     }),
-    reports: createReportService({ orders: stores.orders, stores: stores.retailStores, products: stores.products }),
+    reports: createReportService({ sales: createDailySalesStore(db), stores: stores.retailStores }),
     identityLogs: createIdentityLogService({ db, clock, identityLogs: stores.identityLogs, stores: stores.retailStores, outbox: stores.outbox }),
   };
 }

@@ -47,9 +47,6 @@ const PAGE = (afterClause: string) => `SELECT * FROM orders
   ORDER BY order_date DESC, id DESC
   LIMIT @limit`;
 
-/** What the daily report reads of an order. */
-export type ReportedOrder = Pick<Order, 'price' | 'paymentState' | 'paymentMethod' | 'paymentBrand' | 'orderDate' | 'deleted' | 'products'>;
-
 export function createOrderStore(db: Db) {
   const insert = db.prepare(
     `INSERT INTO orders (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
@@ -61,10 +58,6 @@ export function createOrderStore(db: Db) {
   const byId = db.prepare<[string, string], Row>('SELECT * FROM orders WHERE id = ? AND org_id = ?');
   const idByOrderId = db.prepare<[string, string], string>('SELECT id FROM orders WHERE org_id = ? AND order_id = ?').pluck();
   const firstPage = db.prepare<Row, Row>(PAGE(''));
-  const ofStore = db.prepare<[string, string, string, string], Row>(
-    `SELECT price, payment_state, payment_method, payment_brand, order_date, deleted, products FROM orders
-     WHERE org_id = ? AND store = ? AND order_date >= ? AND order_date < ? ORDER BY order_date`,
-  );
   const nextPage = db.prepare<Row, Row>(PAGE('AND (order_date < @afterDate OR (order_date = @afterDate AND id < @afterId))'));
 
   return {
@@ -85,10 +78,6 @@ export function createOrderStore(db: Db) {
     },
     idOfOrderId(orgId: string, orderId: string): string | undefined {
       return idByOrderId.get(orgId, orderId);
-    },
-    /** Every order of one store with `start <= orderDate < end` (stored form), deleted ones included, oldest first. */
-    ofStoreBetween(orgId: string, store: string, start: string, end: string): ReportedOrder[] {
-      return ofStore.all(orgId, store, start, end).map((row) => fromRow(row) as ReportedOrder);
     },
     page(q: OrderPageQuery): Order[] {
       const params: Row = {
