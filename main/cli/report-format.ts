@@ -2,7 +2,9 @@ import type { DailyReport } from '../../shared/api/reports.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const percent = (rate: number) => `${Number((rate * 100).toFixed(4))} %`;
-const row = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+/** Words in the first `textColumns` columns, aligned left; figures after them, aligned right. */
+const row = (cells: string[], widths: number[], textColumns = 1) =>
+  cells.map((c, i) => (i < textColumns ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
 
 function localTime(iso: string | null, timeZone: string): string {
   if (iso === null) return '–';
@@ -19,8 +21,8 @@ export function reportTable(report: DailyReport): string {
     `Total: ${money(report.total)}   of which deposits ${money(report.deposits)}`,
     `Sale-price discounts: ${money(report.discounts.amount)} on ${report.discounts.lines} line(s)`,
     '',
-    row(['Payment', 'Brand', 'Sales', 'Total'], payments),
-    ...report.byPaymentMethod.map((p) => row([p.paymentMethod ?? '(none)', p.paymentBrand ?? '', String(p.sales), money(p.total)], payments)),
+    row(['Payment', 'Brand', 'Sales', 'Total'], payments, 2),
+    ...report.byPaymentMethod.map((p) => row([p.paymentMethod ?? '(none)', p.paymentBrand ?? '', String(p.sales), money(p.total)], payments, 2)),
     '',
     row(['VAT rate', 'Gross', 'Net', 'VAT'], rates),
     ...report.byTaxRate.map((r) => row([percent(r.taxRate), money(r.gross), money(r.net), money(r.tax)], rates)),
