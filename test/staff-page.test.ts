@@ -140,6 +140,9 @@ describe('the staff page at /status', () => {
     const dialog = page.locator('#discard-dialog');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('Discarding means this change is never sent to head office');
+    // The list behind the dialog refreshes; the confirmation stays open and modal.
+    await page.waitForResponse((res) => res.url().endsWith('/sync/parked'), { timeout: 15_000 });
+    expect(await page.locator('#discard-dialog:modal').count()).toBe(1);
     await screenshot(page, '23-staff-sync');
     await expectAccessible(page, 'discard confirmation');
     await dialog.locator('button', { hasText: 'Cancel' }).click();

@@ -14,6 +14,8 @@ import { browserLanguage, LANGUAGE_NAMES, LANGUAGES, staffTranslator, type Staff
 const KEY = 'staff-write-key';
 const LANGUAGE = 'staff-language';
 const POLL_MS = 5000;
+/** The report costs the server more than the rest: every sixth round. */
+const REPORT_EVERY = 6;
 
 let t = staffTranslator((sessionStorage.getItem(LANGUAGE) as StoreLanguage | null) ?? browserLanguage(navigator.languages));
 let problem: StaffTextKey | undefined;
@@ -106,7 +108,9 @@ function setLanguage(language: StoreLanguage): void {
 renderChrome();
 void system.refresh();
 if (key()) void report.load().catch(failed).then(() => sync.refresh());
+let round = 0;
 setInterval(() => {
+  round += 1;
   void system.refresh();
-  if (key()) void Promise.all([sync.refresh(), report.refresh()]);
+  if (key()) void Promise.all([sync.refresh(), round % REPORT_EVERY === 0 ? report.refresh() : undefined]);
 }, POLL_MS);

@@ -5,9 +5,13 @@ import type { StaffTextKey, StaffTranslate } from './texts.js';
 
 /** Sync with the upstream: its state, and the parked entries with Retry and Discard (after a confirmation). */
 export function createSyncView(deps: { key: () => string; t: () => StaffTranslate; failed: (error: unknown) => void }) {
-  const root = h('section', { id: 'sync', 'aria-labelledby': 'sync-title' });
+  // The refresh rebuilds `content` only: the note keeps its live region, and an open
+  // confirmation stays open (and modal) while the list behind it is refreshed.
+  const content = h('div');
   const note = h('p', { class: 'note', role: 'status' });
   const dialog = h('dialog', { id: 'discard-dialog', 'aria-labelledby': 'discard-title', 'aria-describedby': 'discard-text' });
+  const root = h('section', { id: 'sync', 'aria-labelledby': 'sync-title' }, content, note, dialog);
+  let shown = '';
   let status: SyncStatus | undefined;
   let parked: ParkedEntry[] = [];
   let noteKey: StaffTextKey | undefined;
@@ -15,7 +19,8 @@ export function createSyncView(deps: { key: () => string; t: () => StaffTranslat
   async function refresh(): Promise<void> {
     try {
       [status, parked] = await Promise.all([getData<SyncStatus>('/sync', deps.key()), getData<ParkedEntry[]>('/sync/parked', deps.key())]);
-      render();
+      // Unchanged, the buttons stay as they are, so a tap is never lost to a rebuild.
+      if (JSON.stringify([status, parked]) !== shown) render();
     } catch (error) {
       deps.failed(error);
     }
@@ -56,8 +61,9 @@ export function createSyncView(deps: { key: () => string; t: () => StaffTranslat
     const t = deps.t();
     note.textContent = noteKey ? t(noteKey) : '';
     const when = (iso: string | null) => (iso ? t.time(iso) : t('never'));
+    shown = JSON.stringify([status, parked]);
     replaceChildren(
-      root,
+      content,
       h('h2', { id: 'sync-title' }, t('syncTitle')),
       status &&
         h(
@@ -92,8 +98,6 @@ export function createSyncView(deps: { key: () => string; t: () => StaffTranslat
               ),
             ),
           ),
-      note,
-      dialog,
     );
   }
 
