@@ -12,11 +12,12 @@ import { identityLogFeatureGate, identityLogRoutes } from './http/routes/identit
 import { orderRoutes } from './http/routes/orders.js';
 import { productImageRoutes } from './http/routes/product-images.js';
 import { productRoutes } from './http/routes/products.js';
+import { reportRoutes } from './http/routes/reports.js';
 import { storedImageRoutes } from './http/routes/stored-images.js';
 import { storeRoutes } from './http/routes/stores.js';
 import { supplierRoutes } from './http/routes/suppliers.js';
 import { scheduleSyncAfterWrites, syncRoutes } from './http/routes/sync.js';
-import { systemRoutes } from './http/routes/system.js';
+import { systemInfoRoutes, systemRoutes } from './http/routes/system.js';
 import type { ImageStore } from './images/store.js';
 import { IMAGES_PATH } from './rules/image-urls.js';
 import { createScaleLabels } from './scales/scale-labels.js';
@@ -97,8 +98,10 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(categoryRoutes(services.categories));
   api.use(storeRoutes(services.retailStores));
   api.use(orderRoutes(services.orders));
+  api.use(reportRoutes(services.reports));
   api.use(identityLogRoutes(services.identityLogs));
   api.use(syncRoutes(sync.admin));
+  api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name }));
 
   app.use(API_PREFIX, api);
   // The kiosk screen at `/` (also the Electron window's content) and the status page at `/status`, as `npm run build` bundles them.

@@ -52,6 +52,10 @@ const EXTENSIONS = [
   'DELETE /identity-logs/blocked/{blockedId}',
   'GET /sync',
   'GET /sync/parked',
+  'POST /sync/parked/{entryId}/retry',
+  'POST /sync/parked/{entryId}/discard',
+  'GET /reports/daily',
+  'GET /system',
 ];
 
 describe('GET /openapi.json', () => {

@@ -116,6 +116,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Version, database size and disk space left
+         * @description For the staff page. Any key of an organization on this server.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The figures. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SystemInfo"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/products": {
         parameters: {
             query?: never;
@@ -1712,6 +1762,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store's takings of one local day (day closing)
+         * @description The day is the store's local day in its `timeZone` (default Europe/Zurich): 23 or 25 hours on the days the clocks change. Counted are orders in payment state `successful` that are not deleted; every total is a sum of what the orders stored, so they add up to the orders to the cent. An unknown store or a date that is not a calendar day is a 400 in the validation shape.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Store id. */
+                    store: string;
+                    /** @description The store's local day, YYYY-MM-DD. */
+                    date: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["DailyReport"];
+                        };
+                    };
+                };
+                /** @description Invalid query parameters, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/identity-logs": {
         parameters: {
             query?: never;
@@ -2268,6 +2382,190 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sync/parked/{entryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a parked entry back in the queue (Write key)
+         * @description What `sync retry` does: the entry is pushed again in its place in the queue, and a round starts soon. No body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Entry id as `GET /sync/parked` lists it. */
+                    entryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Back in the queue. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Retried"];
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/parked/{entryId}/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give up on a parked entry (Write key)
+         * @description What `sync discard` does: the local write is never sent to the upstream, so the upstream stays without it (the local record keeps it). The outbox keeps a record of the entry. No body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Entry id as `GET /sync/parked` lists it. */
+                    entryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Discarded. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Discarded"];
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2296,6 +2594,26 @@ export interface components {
             lastCheckAt: string | null;
             /** @description Why the last check or download failed, in words staff can act on. */
             message: string | null;
+        };
+        /** @description What staff check on the store PC: version, database size and disk space. */
+        SystemInfo: {
+            /** @description Version of this server. */
+            version: string;
+            /** @description Size of the SQLite database with its write-ahead log, in bytes. */
+            databaseBytes: number;
+            /** @description Space left for the data folder on its disk, in bytes (what an unprivileged process may use). */
+            diskFreeBytes: number;
+            /** @description Size of the disk holding the data folder, in bytes. */
+            diskTotalBytes: number;
+        };
+        StandardError: {
+            statusCode: number;
+            /** @description What went wrong, naming the field or resource. */
+            message: string;
+            /** @description ISO 8601 time of the error. */
+            timestamp: string;
+            /** @description Request path. */
+            path: string;
         };
         /** @description A product. Optional fields that were never set are absent. */
         Product: {
@@ -2419,15 +2737,6 @@ export interface components {
                     [key: string]: string[];
                 };
             };
-        };
-        StandardError: {
-            statusCode: number;
-            /** @description What went wrong, naming the field or resource. */
-            message: string;
-            /** @description ISO 8601 time of the error. */
-            timestamp: string;
-            /** @description Request path. */
-            path: string;
         };
         /** @description Product search is temporarily unavailable (index still building). */
         SearchUnavailable: {
@@ -2767,6 +3076,8 @@ export interface components {
             translations?: {
                 [key: string]: unknown;
             };
+            /** @description Extension: IANA time zone of the store, which decides its local day (daily report). Absent means Europe/Zurich. */
+            timeZone?: string;
             deleted: boolean;
             /**
              * Format: date-time
@@ -2829,6 +3140,8 @@ export interface components {
             translations?: {
                 [key: string]: unknown;
             };
+            /** @description Extension: IANA time zone of the store, which decides its local day (daily report). Absent means Europe/Zurich. */
+            timeZone?: string;
         };
         /** @description Partial update: only the fields sent change; `null` clears an optional field. */
         StoreUpdate: {
@@ -2897,6 +3210,8 @@ export interface components {
             translations?: {
                 [key: string]: unknown;
             } | null;
+            /** @description Extension: IANA time zone of the store, which decides its local day (daily report). Absent means Europe/Zurich. `null` clears it. */
+            timeZone?: string | null;
             /** @description `true` soft-deletes; `false` restores. */
             deleted?: boolean;
         };
@@ -3020,6 +3335,70 @@ export interface components {
             giftcardId?: string;
             /** @description true soft-deletes the order; false restores it. */
             deleted?: boolean;
+        };
+        /** @description A store's takings of one local day: the figures of a till's closing report. */
+        DailyReport: {
+            /** @description Store id. */
+            store: string;
+            /** @description The local day, YYYY-MM-DD. */
+            date: string;
+            /** @description The store's time zone that decided which orders belong to the day. */
+            timeZone: string;
+            /** @description Orders in payment state `successful`, not deleted, whose orderDate falls on the local day. */
+            sales: number;
+            /** @description Sum of their order totals (lines and deposits). In cents. */
+            total: number;
+            /** @description By payment method and brand, in that order; totals add up to `total`. */
+            byPaymentMethod: components["schemas"]["PaymentTotal"][];
+            /** @description By VAT rate, lowest first; gross adds up to `total - deposits`. */
+            byTaxRate: components["schemas"]["TaxRateTotal"][];
+            /** @description Sum of the deposit lines, outside VAT. In cents. */
+            deposits: number;
+            /** @description Extension of the contract: sale-price discounts granted. */
+            discounts: {
+                /** @description Lines sold at their sale price. */
+                lines: number;
+                /** @description Regular price minus sale price of those lines, the regular price read from today's catalog. In cents. */
+                amount: number;
+            };
+            /** @description Extension of the contract: orders of the day in other payment states (e.g. failed), not in the totals. */
+            otherPaymentStates: {
+                paymentState: string;
+                sales: number;
+                /** @description Their order totals. In cents. */
+                total: number;
+            }[];
+            /** @description Soft-deleted orders of the day, in any payment state; not in the totals. */
+            deletedOrders: {
+                /** @description Soft-deleted orders of the day. */
+                sales: number;
+                /** @description Their order totals. In cents. */
+                total: number;
+            };
+            /** @description orderDate of the first counted sale (UTC); `null` without sales. */
+            firstSaleAt: string | null;
+            /** @description orderDate of the last counted sale (UTC); `null` without sales. */
+            lastSaleAt: string | null;
+        };
+        PaymentTotal: {
+            /** @description As the orders carry it; `null` for orders without one. */
+            paymentMethod: string | null;
+            /** @description As the orders carry it; `null` for orders without one. */
+            paymentBrand: string | null;
+            /** @description Orders paid this way. */
+            sales: number;
+            /** @description Their order totals, deposits included. In cents. */
+            total: number;
+        };
+        TaxRateTotal: {
+            /** @description VAT rate as a fraction (0.081). */
+            taxRate: number;
+            /** @description Sum of the line prices at this rate (deposits apart). In cents. */
+            gross: number;
+            /** @description gross - tax. In cents. */
+            net: number;
+            /** @description Sum of the lines' tax, each rounded as the order stored it. In cents. */
+            tax: number;
         };
         /** @description One identity check. Optional fields that were never set are absent. */
         IdentityLog: {
@@ -3172,6 +3551,14 @@ export interface components {
              * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
              */
             parkedAt: string;
+        };
+        Retried: {
+            /** @description Parked entries put back in the queue: 1. */
+            retried: number;
+        };
+        Discarded: {
+            /** @description Parked entries given up on: 1. The outbox keeps a record of it. */
+            discarded: number;
         };
     };
     responses: never;

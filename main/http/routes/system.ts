@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Health } from '../../../shared/api/system.js';
 import type { UpdateStatus } from '../../../shared/api/update-status.js';
 import { buildOpenApiDocument } from '../../../shared/openapi/document.js';
+import { readSystemInfo } from '../../system/storage-info.js';
 
 /** Endpoints that need no key: health, the desktop app's update state and the OpenAPI document. */
 export function systemRoutes(options: { version: string; searchState: () => Health['search']; updateStatus: () => UpdateStatus }): Router {
@@ -23,5 +24,14 @@ export function systemRoutes(options: { version: string; searchState: () => Heal
     res.type('application/json').send(openApi);
   });
 
+  return router;
+}
+
+/** `GET /system` (any key): what staff check on the store PC besides sync. */
+export function systemInfoRoutes(options: { version: string; databaseFile: string }): Router {
+  const router = Router();
+  router.get('/system', async (_req, res) => {
+    res.json({ data: await readSystemInfo(options.databaseFile, options.version) });
+  });
   return router;
 }
