@@ -1,3 +1,5 @@
+import { storedImageNameIn } from '../rules/image-urls.js';
+
 type Row = Record<string, unknown>;
 
 /**
@@ -24,4 +26,20 @@ const canonical = (value: unknown): string =>
 /** Whether two records hold the same values, whatever the order of their fields. */
 export function sameRecord(a: Row, b: Row): boolean {
   return canonical(a) === canonical(b);
+}
+
+/**
+ * The upstream record with its `imageUrl` replaced by the local one when both
+ * name the same picture: one this server stored and pushed, which the
+ * upstream keeps under a name of its own (`localFileOf` maps that name back,
+ * from the answers to the uploads). The store then goes on serving its own
+ * file and never deletes it for the upstream's copy; a picture set upstream
+ * later has another name and is taken as usual.
+ */
+export function keepLocalImage(local: Row | undefined, upstream: Row, localFileOf: (upstreamName: string) => string | undefined): Row {
+  if (typeof local?.imageUrl !== 'string' || typeof upstream.imageUrl !== 'string') return upstream;
+  const upstreamName = storedImageNameIn(upstream.imageUrl);
+  const localName = storedImageNameIn(local.imageUrl);
+  if (upstreamName === undefined || localName === undefined || localFileOf(upstreamName) !== localName) return upstream;
+  return { ...upstream, imageUrl: local.imageUrl };
 }
