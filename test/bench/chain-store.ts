@@ -22,9 +22,14 @@ export interface Collection {
 export interface Recorder {
   pushMs: number[];
   pullMs: number[];
-  errors: number;
+  /** Failed calls by what failed: `POST /orders 409`, `GET /stores 0` (no answer). */
+  errors: Record<string, number>;
   rows: number;
 }
+
+const failed = (recorder: Recorder, what: string) => {
+  recorder.errors[what] = (recorder.errors[what] ?? 0) + 1;
+};
 
 /** The HTTP side of the simulation: one keep-alive pool, as many store PCs behind one NAT would have. */
 export function chainClient(apiBase: string, writeKey: string) {
@@ -82,6 +87,8 @@ const OVERLAP_MS = 1000;
 export function simulateStore(options: {
   client: ChainClient;
   storeId: string;
+  /** Begins every `Idempotency-Key`: a new one for each run of the store, whose sale numbers start over. */
+  keyPrefix: string;
   productIds: string[];
   collections: Collection[];
   saleMs: number;
@@ -104,9 +111,9 @@ export function simulateStore(options: {
     sales += 1;
     const productId = options.productIds[Math.floor(Math.random() * options.productIds.length)]!;
     const line = { productId, quantity: 1, title: 'Artikel', price: 100 + (sales % 500), taxRate: 0.081, deposit: 0 };
-    const answer = await client.send('POST', '/orders', { store: options.storeId, products: [line] }, { 'idempotency-key': `chain-${options.storeId}-${sales}` });
+    const answer = await client.send('POST', '/orders', { store: options.storeId, products: [line] }, { 'idempotency-key': `${options.keyPrefix}-${options.storeId}-${sales}` });
     recorder.pushMs.push(answer.ms);
-    if (answer.status !== 200) recorder.errors += 1;
+    if (answer.status !== 200) failed(recorder, `POST /orders ${answer.status}`);
   };
 
   const pull = async () => {
@@ -124,7 +131,7 @@ export function simulateStore(options: {
           recorder.pullMs.push(answer.ms);
           startedAt ||= answer.upstreamTime;
           if (answer.status !== 200) {
-            recorder.errors += 1;
+            failed(recorder, `GET ${collection.path} ${answer.status}`);
             return;
           }
           const page = answer.body as { data: unknown[]; meta?: { nextCursor?: string } };

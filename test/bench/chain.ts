@@ -8,7 +8,7 @@ import { DEFAULT_INTERVAL_SECONDS } from '../../main/sync/sync-admin.js';
 import { PROJECT_ROOT } from '../../main/version.js';
 import { freePort } from '../support/processes.js';
 import { FULL_SIZE, generateCatalog } from './catalog.js';
-import { chainClient, simulateStore, type Collection, type Recorder } from './chain-store.js';
+import { chainClient, simulateStore, type ChainClient, type Collection, type Recorder } from './chain-store.js';
 import { percentile } from './load.js';
 import { buildAndGetStartCommand, cpuMs, spawnProcess, waitFor } from './server-process.js';
 
@@ -88,15 +88,16 @@ interface StepResult {
   simCores: number;
 }
 
-async function runStep(stores: number): Promise<StepResult> {
-  await openStores(stores);
-  const recorder: Recorder = { pushMs: [], pullMs: [], errors: 0, rows: 0 };
+/** `stores` simulated stores against `target` (the upstream, or the bare baseline) for one step; `target` runs as process `targetPid`. */
+async function runStep(stores: number, target: ChainClient, targetPid: number, measuredSeconds = STEP_SECONDS): Promise<StepResult> {
+  const recorder: Recorder = { pushMs: [], pullMs: [], errors: {}, rows: 0 };
   const inFlight = new Set<Promise<unknown>>();
-  const now = await client.send('GET', '/health');
+  const now = await target.send('GET', '/health');
   const sims = storeIds.slice(0, stores).map((storeId) =>
     simulateStore({
-      client,
+      client: target,
       storeId,
+      keyPrefix: `chain-${stores}`,
       productIds: catalog.productIds,
       collections: pulled,
       saleMs: (SALE_SECONDS * 1000) / SPEEDUP,
@@ -108,14 +109,14 @@ async function runStep(stores: number): Promise<StepResult> {
   );
   const hq = setInterval(() => {
     const product = catalog.productIds[Math.floor(Math.random() * catalog.productIds.length)]!;
-    void client.send('POST', `/products/${product}`, { price: 100 + Math.floor(Math.random() * 900) });
+    void target.send('POST', `/products/${product}`, { price: 100 + Math.floor(Math.random() * 900) });
   }, 60_000 / SPEEDUP / Math.max(1e-9, HQ_CHANGES_PER_MINUTE));
   await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
-  Object.assign(recorder, { pushMs: [], pullMs: [], errors: 0, rows: 0 });
-  const cpuBefore = cpuMs(pid);
+  Object.assign(recorder, { pushMs: [], pullMs: [], errors: {}, rows: 0 });
+  const cpuBefore = cpuMs(targetPid);
   const simBefore = process.cpuUsage();
   const started = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, STEP_SECONDS * 1000));
+  await new Promise((resolve) => setTimeout(resolve, measuredSeconds * 1000));
   for (const sim of sims) sim.stop();
   clearInterval(hq);
   await Promise.all(inFlight);
@@ -123,15 +124,27 @@ async function runStep(stores: number): Promise<StepResult> {
   const sim = process.cpuUsage(simBefore);
   recorder.pushMs.sort((a, b) => a - b);
   recorder.pullMs.sort((a, b) => a - b);
-  return { stores, seconds, recorder, upstreamCores: (cpuMs(pid) - cpuBefore) / 1000 / seconds, simCores: (sim.user + sim.system) / 1e6 / seconds };
+  return { stores, seconds, recorder, upstreamCores: (cpuMs(targetPid) - cpuBefore) / 1000 / seconds, simCores: (sim.user + sim.system) / 1e6 / seconds };
 }
 
 const p = (sorted: number[], q: number) => (sorted.length ? percentile(sorted, q).toFixed(1) : '–');
 const results: StepResult[] = [];
+let floor: StepResult | undefined;
 try {
+  await openStores(FIRST_STEP);
+  const floorPort = await freePort();
+  const bare = spawnProcess(process.execPath, ['--import', 'tsx', 'test/bench/chain-baseline.ts'], { PORT: String(floorPort) }, PROJECT_ROOT);
+  const bareBase = `http://127.0.0.1:${floorPort}/api/v1`;
+  await waitFor(async () => ((await fetch(`${bareBase}/health`)).ok ? true : undefined), 30_000, 'the bare baseline answering');
+  const bareClient = chainClient(bareBase, org.writeKey);
+  log(`Floor: ${FIRST_STEP} simulated stores against bare node:http for ${Math.ceil(STEP_SECONDS / 3)} s…`);
+  floor = await runStep(FIRST_STEP, bareClient, bare.child.pid!, Math.ceil(STEP_SECONDS / 3));
+  bareClient.close();
+  await bare.stop();
   for (let stores = FIRST_STEP; stores <= MAX_STORES; stores *= 2) {
     log(`Step: ${stores} simulated stores${SPEEDUP === 1 ? '' : ` at ${SPEEDUP}x speed`} for ${STEP_SECONDS} s…`);
-    const result = await runStep(stores);
+    await openStores(stores);
+    const result = await runStep(stores, client, pid);
     results.push(result);
     if (percentile(result.recorder.pushMs, 99) > P99_LIMIT_MS || percentile(result.recorder.pullMs, 99) > P99_LIMIT_MS) break;
   }
@@ -152,8 +165,19 @@ for (const r of results) {
   const rate = (n: number) => (n / r.seconds).toFixed(1);
   log(
     `| ${r.stores * SPEEDUP} | ${rate(r.recorder.pushMs.length)} | ${rate(r.recorder.pullMs.length)} | ${rate(r.recorder.rows)} | ${r.upstreamCores.toFixed(2)} | ` +
-      `${p(r.recorder.pushMs, 50)} / ${p(r.recorder.pushMs, 99)} | ${p(r.recorder.pullMs, 50)} / ${p(r.recorder.pullMs, 99)} | ${r.recorder.errors} | ${r.simCores.toFixed(2)} |`,
+      `${p(r.recorder.pushMs, 50)} / ${p(r.recorder.pushMs, 99)} | ${p(r.recorder.pullMs, 50)} / ${p(r.recorder.pullMs, 99)} | ${Object.values(r.recorder.errors).reduce((a, b) => a + b, 0)} | ${r.simCores.toFixed(2)} |`,
   );
+}
+if (floor) {
+  log(
+    `\nFloor in the same run (bare node:http answering the same calls at once, ${FIRST_STEP * SPEEDUP} stores): ` +
+      `push p50 / p99 ${p(floor.recorder.pushMs, 50)} / ${p(floor.recorder.pushMs, 99)} ms, pull p50 / p99 ${p(floor.recorder.pullMs, 50)} / ${p(floor.recorder.pullMs, 99)} ms: ` +
+      'what the machine and the simulator add to every request.',
+  );
+}
+for (const r of results) {
+  const errors = Object.entries(r.recorder.errors);
+  if (errors.length) log(`Errors at ${r.stores * SPEEDUP} stores: ${errors.map(([what, n]) => `${n} x ${what}`).join(', ')}.`);
 }
 const within = results.filter((r) => percentile(r.recorder.pushMs, 99) <= P99_LIMIT_MS && percentile(r.recorder.pullMs, 99) <= P99_LIMIT_MS);
 const last = results.at(-1);
