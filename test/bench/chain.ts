@@ -33,6 +33,8 @@ const PULL_SECONDS = env('BENCH_CHAIN_PULL_SECONDS', DEFAULT_INTERVAL_SECONDS);
 /** Catalog changes HQ makes per minute (price changes), which every store's next pull brings in. */
 const HQ_CHANGES_PER_MINUTE = env('BENCH_CHAIN_HQ_CHANGES_PER_MINUTE', 6);
 const P99_LIMIT_MS = 100;
+/** Run every step up to the largest even past the limit, to see how the upstream's CPU grows with the chain on a machine too busy for latencies. */
+const EVERY_STEP = process.env.BENCH_CHAIN_EVERY_STEP === '1';
 const log = (text: string) => process.stdout.write(text + '\n');
 
 const dir = mkdtempSync(join(tmpdir(), 'retail-bench-chain-'));
@@ -146,7 +148,7 @@ try {
     await openStores(stores);
     const result = await runStep(stores, client, pid);
     results.push(result);
-    if (percentile(result.recorder.pushMs, 99) > P99_LIMIT_MS || percentile(result.recorder.pullMs, 99) > P99_LIMIT_MS) break;
+    if (!EVERY_STEP && (percentile(result.recorder.pushMs, 99) > P99_LIMIT_MS || percentile(result.recorder.pullMs, 99) > P99_LIMIT_MS)) break;
   }
 } finally {
   client.close();
@@ -159,12 +161,12 @@ log(
   `Each simulated store sells every ${SALE_SECONDS} s and pulls every ${PULL_SECONDS} s` +
     (SPEEDUP === 1 ? '.' : `, time-compressed ${SPEEDUP}x (every ${SALE_SECONDS / SPEEDUP} s and ${PULL_SECONDS / SPEEDUP} s): N simulated stores load the upstream as ${SPEEDUP} x N real ones.`),
 );
-log('\n| stores (equivalent) | sales/s | pull requests/s | rows pulled/s | upstream CPU (cores) | push p50 / p99 ms | pull p50 / p99 ms | errors | simulator CPU (cores) |');
+log('\n| stores (equivalent) | sales/s offered / served | pull requests/s | rows pulled/s | upstream CPU (cores) | push p50 / p99 ms | pull p50 / p99 ms | errors | simulator CPU (cores) |');
 log('|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   const rate = (n: number) => (n / r.seconds).toFixed(1);
   log(
-    `| ${r.stores * SPEEDUP} | ${rate(r.recorder.pushMs.length)} | ${rate(r.recorder.pullMs.length)} | ${rate(r.recorder.rows)} | ${r.upstreamCores.toFixed(2)} | ` +
+    `| ${r.stores * SPEEDUP} | ${((r.stores * SPEEDUP) / SALE_SECONDS).toFixed(1)} / ${rate(r.recorder.pushMs.length)} | ${rate(r.recorder.pullMs.length)} | ${rate(r.recorder.rows)} | ${r.upstreamCores.toFixed(2)} | ` +
       `${p(r.recorder.pushMs, 50)} / ${p(r.recorder.pushMs, 99)} | ${p(r.recorder.pullMs, 50)} / ${p(r.recorder.pullMs, 99)} | ${Object.values(r.recorder.errors).reduce((a, b) => a + b, 0)} | ${r.simCores.toFixed(2)} |`,
   );
 }
@@ -179,11 +181,12 @@ for (const r of results) {
   const errors = Object.entries(r.recorder.errors);
   if (errors.length) log(`Errors at ${r.stores * SPEEDUP} stores: ${errors.map(([what, n]) => `${n} x ${what}`).join(', ')}.`);
 }
-const within = results.filter((r) => percentile(r.recorder.pushMs, 99) <= P99_LIMIT_MS && percentile(r.recorder.pullMs, 99) <= P99_LIMIT_MS);
-const last = results.at(-1);
+const passes = (r: StepResult) => percentile(r.recorder.pushMs, 99) <= P99_LIMIT_MS && percentile(r.recorder.pullMs, 99) <= P99_LIMIT_MS;
+const firstOver = results.find((r) => !passes(r));
+const within = results.filter((r) => passes(r) && (!firstOver || r.stores < firstOver.stores));
 const carried = within.at(-1)?.stores ?? 0;
-if (last && !within.includes(last)) {
-  log(`\nOne upstream on ${cpus().length} cores carries ${carried * SPEEDUP} stores with p99 at or under ${P99_LIMIT_MS} ms; at ${last.stores * SPEEDUP} its p99 passes it.`);
+if (firstOver) {
+  log(`\nOne upstream on ${cpus().length} cores carries ${carried * SPEEDUP} stores with p99 at or under ${P99_LIMIT_MS} ms; at ${firstOver.stores * SPEEDUP} its p99 passes it.`);
 } else {
   log(`\nOne upstream on ${cpus().length} cores carries at least ${carried * SPEEDUP} stores with p99 at or under ${P99_LIMIT_MS} ms (the largest step run; raise BENCH_CHAIN_MAX_STORES or BENCH_CHAIN_SPEEDUP to find the limit).`);
 }
@@ -192,7 +195,8 @@ if (busiest && busiest.upstreamCores > 0) {
   const perStore = busiest.upstreamCores / (busiest.stores * SPEEDUP);
   log(
     `Upstream CPU per store: ${(perStore * 1000).toFixed(2)} ms a second (step of ${busiest.stores * SPEEDUP}); ` +
-      `${cpus().length} cores would be saturated at about ${Math.floor(cpus().length / perStore)} stores (an extrapolation, not a measurement).`,
+      `${cpus().length} cores would be saturated at about ${Math.floor(cpus().length / perStore)} stores (an extrapolation from CPU alone: ` +
+      'every sale is a commit with its own fsync, and the time the upstream waits for the disk is not CPU; served below offered means it is saturated).',
   );
 }
 log('The simulator shares the cores with the upstream (its own CPU is in the last column), and so does anything else running on the machine.');
