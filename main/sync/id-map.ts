@@ -3,7 +3,7 @@ import type { SyncKind } from './resources.js';
 
 /**
  * What `sync_ids` maps: records by kind, and `image`, a stored image file of
- * this server to the file name the upstream gave the same picture when it was pushed.
+ * this server to the URL the upstream gave the same picture when it was pushed.
  */
 export type MappedKind = SyncKind | 'image';
 

@@ -102,7 +102,7 @@ function applySlice(ctx: PullContext, target: PullTarget, rows: Row[], start: nu
     ctx.db.transaction(() => {
       // Read inside the transaction: a local write committed meanwhile is seen here.
       const unpushed = ctx.queue.unpushedFields(ctx.orgId);
-      const localFileOf = (upstreamName: string) => ctx.ids.localOf(ctx.orgId, 'image', upstreamName);
+      const localFileOf = (upstreamUrl: string) => ctx.ids.localOf(ctx.orgId, 'image', upstreamUrl);
       let changed = 0;
       let next = start;
       while (next < rows.length && (next === start || performance.now() < ends)) {

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { storedImageNameIn } from '../rules/image-urls.js';
 import { withoutFsync } from '../storage/database.js';
 import type { QueuedEntry } from './outbox-queue.js';
 import type { PhaseContext } from './phase-context.js';
@@ -67,11 +66,11 @@ function build(ctx: PushContext, entry: QueuedEntry, kind: SyncKind): Built {
 const createdId = (body: unknown): string | undefined =>
   body && typeof body === 'object' && 'id' in body && typeof body.id === 'string' ? body.id : undefined;
 
-/** The file name the upstream stored an uploaded image under, from its answer `{"data":{"imageUrl"}}`. */
-const uploadedImageName = (body: unknown): string | undefined => {
+/** The upstream's URL for an uploaded image, from its answer `{"data":{"imageUrl"}}` (the product's new `imageUrl` there). */
+const uploadedImageUrl = (body: unknown): string | undefined => {
   const data = body && typeof body === 'object' && 'data' in body ? body.data : undefined;
   const url = data && typeof data === 'object' && 'imageUrl' in data ? data.imageUrl : undefined;
-  return typeof url === 'string' ? storedImageNameIn(url) : undefined;
+  return typeof url === 'string' && url !== '' ? url : undefined;
 };
 
 /** Kinds whose creations nothing else refers to: sales and identity checks go out several at a time. */
@@ -101,7 +100,7 @@ export async function pushPending(ctx: PushContext): Promise<PushReport> {
     const verdict = judge(result, ctx.clock.now());
     if (verdict.kind === 'accepted' && result.kind === 'answer') {
       const upstreamId = built.creates ? createdId(result.body) : undefined;
-      const upstreamImage = built.request.upload ? uploadedImageName(result.body) : undefined;
+      const upstreamImage = built.request.upload ? uploadedImageUrl(result.body) : undefined;
       // Lost in a crash, this commit is redone: the entry goes again with its key and the upstream replays its answer.
       withoutFsync(db, () =>
         db.transaction(() => {
