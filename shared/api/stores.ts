@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorQuery, DateTimeSchema, IdSchema, limitQuery } from './common.js';
+import { CursorQuery, DateTimeSchema, IdSchema, limitQuery, updatedSinceQuery } from './common.js';
 import { EmailSchema } from './email.js';
 import { STORE_LANGUAGES } from '../languages.js';
 
@@ -93,6 +93,7 @@ export const StoreSchema = z
 export const StoreListQuerySchema = z.object({
   limit: limitQuery(),
   cursor: CursorQuery.optional(),
+  updatedSince: updatedSinceQuery('store'),
 });
 
 export type Store = z.infer<typeof StoreSchema>;

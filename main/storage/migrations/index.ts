@@ -11,6 +11,7 @@ import { scaleLabelRules } from './0009-scale-label-rules.js';
 import { productFeed } from './0010-product-feed.js';
 import { personalDataRetention } from './0011-personal-data-retention.js';
 import { screenProducts } from './0012-screen-products.js';
+import { syncCadences } from './0015-sync-cadences.js';
 
 export interface Migration {
   version: number;
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   personalDataRetention,
   screenProducts,
   idempotencyKeptForGood,
+  syncCadences,
 ];
