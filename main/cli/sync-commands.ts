@@ -19,7 +19,7 @@ const statusText = (status: SyncStatus) =>
     `Sync: ${status.configured ? `${status.state}, upstream ${status.upstream}` : 'not configured'}`,
     `Pending: ${status.pending}${status.oldestPendingAt ? ` (oldest ${status.oldestPendingAt})` : ''}`,
     `Parked: ${status.parked}`,
-    `Last push: ${status.lastPushAt ?? 'never'}   Last pull: ${status.lastPullAt ?? 'never'}`,
+    `Last push: ${status.lastPushAt ?? 'never'}   Last pull: ${status.lastPullAt ?? 'never'}   Last full pull: ${status.lastFullPullAt ?? 'never'}`,
     ...(status.lastError ? [`Last error: ${status.lastError}`] : []),
   ].join('\n');
 
@@ -41,15 +41,16 @@ const withSync = <T>(dataDir: string, use: (sync: ReturnType<typeof createSync>)
  * One round now. A server running on the data folder does it (its search index
  * must see what the pull changes); without one, this process does.
  */
-async function runNow({ args, dataDir, json }: CliContext): Promise<RoundReport> {
+async function runNow({ args, values, dataDir, json }: CliContext): Promise<RoundReport> {
   const orgId = need(args[0], '<orgId>');
+  const full = values.full === true;
   return withSync(dataDir, async (sync) => {
     if (!sync.configs.get(orgId)) throw new BadRequest(`Sync is not configured for ${orgId}: run \`sync configure\` first`);
     const total = sync.queue.counts(orgId).pending;
     const bar = progressBar(total, !json && process.stderr.isTTY === true);
     try {
       const requestedAt = new Date().toISOString();
-      sync.configs.requestRun(orgId, requestedAt);
+      sync.configs.requestRun(orgId, requestedAt, full);
       const handoverEnds = Date.now() + HANDOVER_MS;
       for (;;) {
         const round = sync.configs.requestedRound(orgId);
@@ -58,7 +59,11 @@ async function runNow({ args, dataDir, json }: CliContext): Promise<RoundReport>
         bar.update(total - sync.queue.counts(orgId).pending);
         await sleep(100);
       }
-      return await runRound(sync.roundDeps, orgId, { onProgress: (pushed) => bar.update(pushed) });
+      return await runRound(sync.roundDeps, orgId, {
+        kind: full ? 'full' : 'changes',
+        wholeWithoutFeed: true,
+        onProgress: (pushed) => bar.update(pushed),
+      });
     } finally {
       bar.end();
     }
@@ -68,17 +73,27 @@ async function runNow({ args, dataDir, json }: CliContext): Promise<RoundReport>
 export const syncCommands: CliCommand[] = [
   {
     name: 'sync configure',
-    usage: '<orgId> --url <upstream base URL incl. /api/v1> --key <upstream write key> [--interval <seconds>]',
-    options: { url: { type: 'string' }, key: { type: 'string' }, interval: { type: 'string' } },
+    usage:
+      '<orgId> --url <upstream base URL incl. /api/v1> --key <upstream write key> [--interval <seconds>] [--pull-interval <seconds>] [--full-interval <seconds>]',
+    options: {
+      url: { type: 'string' },
+      key: { type: 'string' },
+      interval: { type: 'string' },
+      'pull-interval': { type: 'string' },
+      'full-interval': { type: 'string' },
+    },
     run: ({ args, values, dataDir }) =>
       withSync(dataDir, ({ admin }) => {
-        const interval = values.interval === undefined ? undefined : Number(values.interval);
+        const number = (value: unknown) => (value === undefined ? undefined : Number(value));
         const result = admin.configure(need(args[0], '<orgId>'), {
           url: need(values.url, '--url <upstream base URL>'),
           key: need(values.key, '--key <upstream write key>'),
-          intervalSeconds: interval,
+          intervalSeconds: number(values.interval),
+          pullIntervalSeconds: number(values['pull-interval']),
+          fullIntervalSeconds: number(values['full-interval']),
         });
-        return { json: result, text: `Sync configured: upstream ${result.upstream}, every ${result.interval} s.` };
+        const text = `Sync configured: upstream ${result.upstream}; push every ${result.interval} s, pull every ${result.pullInterval} s, everything every ${result.fullInterval} s.`;
+        return { json: result, text };
       }),
   },
   {
@@ -94,7 +109,8 @@ export const syncCommands: CliCommand[] = [
   },
   {
     name: 'sync run',
-    usage: '<orgId>',
+    usage: '<orgId> [--full]',
+    options: { full: { type: 'boolean', default: false } },
     run: async (context) => {
       const report = await runNow(context);
       const { pushed, parked, pending, pulled } = report;
