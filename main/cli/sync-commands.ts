@@ -37,6 +37,27 @@ const withSync = <T>(dataDir: string, use: (sync: ReturnType<typeof createSync>)
     ),
   );
 
+/** Hands the round to a running server, or runs it here when none takes it within `HANDOVER_MS`. */
+async function requestOrRun(
+  sync: ReturnType<typeof createSync>,
+  orgId: string,
+  full: boolean,
+  onProgress: (pushed: number) => void,
+  onWait: () => void,
+): Promise<RoundReport> {
+  const requestedAt = new Date().toISOString();
+  sync.configs.requestRun(orgId, requestedAt, full);
+  const handoverEnds = Date.now() + HANDOVER_MS;
+  for (;;) {
+    const round = sync.configs.requestedRound(orgId);
+    if (round?.requestedAt === requestedAt) return round as unknown as RoundReport;
+    if (Date.now() > handoverEnds && sync.configs.takeRunRequest(orgId, requestedAt)) break;
+    onWait();
+    await sleep(100);
+  }
+  return runRound(sync.roundDeps, orgId, { kind: full ? 'full' : 'changes', wholeWithoutFeed: true, onProgress });
+}
+
 /**
  * One round now. A server running on the data folder does it (its search index
  * must see what the pull changes); without one, this process does.
@@ -49,21 +70,12 @@ async function runNow({ args, values, dataDir, json }: CliContext): Promise<Roun
     const total = sync.queue.counts(orgId).pending;
     const bar = progressBar(total, !json && process.stderr.isTTY === true);
     try {
-      const requestedAt = new Date().toISOString();
-      sync.configs.requestRun(orgId, requestedAt, full);
-      const handoverEnds = Date.now() + HANDOVER_MS;
+      // A round already running (the server's, slow to take the request) holds the lease: ask again after it.
       for (;;) {
-        const round = sync.configs.requestedRound(orgId);
-        if (round?.requestedAt === requestedAt) return round as unknown as RoundReport;
-        if (Date.now() > handoverEnds && sync.configs.takeRunRequest(orgId, requestedAt)) break;
-        bar.update(total - sync.queue.counts(orgId).pending);
+        const report = await requestOrRun(sync, orgId, full, (pushed) => bar.update(pushed), () => bar.update(total - sync.queue.counts(orgId).pending));
+        if (report.failure !== 'busy') return report;
         await sleep(100);
       }
-      return await runRound(sync.roundDeps, orgId, {
-        kind: full ? 'full' : 'changes',
-        wholeWithoutFeed: true,
-        onProgress: (pushed) => bar.update(pushed),
-      });
     } finally {
       bar.end();
     }
