@@ -40,8 +40,7 @@ export function createSyncAdmin(deps: { configs: SyncConfigStore; queue: OutboxQ
       if (settings.key.trim() === '') throw new BadRequest('--key: the upstream write key must not be empty');
       const interval = seconds('--interval', settings.intervalSeconds ?? DEFAULT_INTERVAL_SECONDS, 1, 86_400);
       const pullInterval = seconds('--pull-interval', settings.pullIntervalSeconds ?? DEFAULT_PULL_INTERVAL_SECONDS, 1, 86_400);
-      // Up to 30 days: a full read is the only pull a v1-only upstream gets on its own.
-      const fullInterval = seconds('--full-interval', settings.fullIntervalSeconds ?? DEFAULT_FULL_INTERVAL_SECONDS, 60, 2_592_000);
+      const fullInterval = seconds('--full-interval', settings.fullIntervalSeconds ?? DEFAULT_FULL_INTERVAL_SECONDS, 1, 2_592_000);
       const upstream = url.toString().replace(/\/+$/, '');
       configs.configure(
         orgId,
