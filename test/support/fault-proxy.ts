@@ -91,7 +91,8 @@ export async function startFaultProxy(upstreamApiUrl: string): Promise<FaultProx
 
   const forward = (req: IncomingMessage, res: ServerResponse, after: 'answer' | 'drop' | 'throttle') => {
     const upstreamReq = request(
-      { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+      // A connection of its own per call: a kept-alive one the upstream closed while idle would fail the call with ECONNRESET.
+      { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent: false },
       (upstreamRes) => {
         if (after === 'drop') {
           upstreamRes.resume();

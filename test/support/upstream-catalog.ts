@@ -18,11 +18,20 @@ export function seedUpstream(pair: SyncPair, size: Partial<CatalogSize>): Catalo
   }
 }
 
-/** `sync run` (and `--full`) through the CLI, as a person would type it; the store PC's server does the round. */
+/**
+ * `sync run` (and `--full`) through the CLI, as a person would type it; the
+ * store PC's server does the round. A round cut short by the line (exit 1,
+ * state `offline`) is run again, as a person would, up to three times.
+ */
 export async function syncRun(pair: SyncPair, options: { full?: boolean } = {}) {
-  const result = await runCli(pair.local.dataDir, ['sync', 'run', pair.org.id, '--json', ...(options.full ? ['--full'] : [])]);
-  if (result.status !== 0) throw new Error(`sync run failed: ${result.stdout} ${result.stderr}`);
-  return result.json as { pushed: number; parked: number; pending: number; pulled: number };
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await runCli(pair.local.dataDir, ['sync', 'run', pair.org.id, '--json', ...(options.full ? ['--full'] : [])]);
+    if (result.status === 0) return result.json as { pushed: number; parked: number; pending: number; pulled: number };
+    const status = (await pair.write.get('/sync')).body.data as { state: string };
+    if (status.state !== 'offline' || attempt === 3) {
+      throw new Error(`sync run failed: ${result.stdout} ${result.stderr}; GET /sync: ${JSON.stringify(status)}`);
+    }
+  }
 }
 
 /** Sets the upstream organization's features the way `org features` does. */
