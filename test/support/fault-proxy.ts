@@ -91,8 +91,7 @@ export async function startFaultProxy(upstreamApiUrl: string): Promise<FaultProx
 
   const forward = (req: IncomingMessage, res: ServerResponse, after: 'answer' | 'drop' | 'throttle') => {
     const upstreamReq = request(
-      // A connection of its own per call: a kept-alive one the upstream closed while idle would fail the call with ECONNRESET.
-      { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent: false },
+      { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
       (upstreamRes) => {
         if (after === 'drop') {
           upstreamRes.resume();
