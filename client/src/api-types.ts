@@ -105,7 +105,7 @@ export interface paths {
                     showOnScale?: "true" | "false";
                     /** @description Extension: `true` serves only products with `showOnScreen` set, `false` only those without. Not with `q` or `barcode`. */
                     showOnScreen?: "true" | "false";
-                    /** @description Extension, the label-scale feed: every product whose `lastupdate` is later than this, soft-deleted ones included (`deleted: true`), oldest change first (`lastupdate`, then id), paged by `cursor`. Not with `q` or `barcode`. */
+                    /** @description Extension, the change feed: every product whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. Also the label-scale feed. Not with `q` or `barcode`. */
                     updatedSince?: string;
                 };
                 header?: never;
@@ -627,6 +627,10 @@ export interface paths {
                 query?: {
                     /** @description Page size, 1 to 5000; default 100. */
                     limit?: number;
+                    /** @description Extension, the change feed: every supplier whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. */
+                    updatedSince?: string;
+                    /** @description Extension: only with `updatedSince`, whose walk is paged; the plain list is not. */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -889,6 +893,8 @@ export interface paths {
                     limit?: number;
                     /** @description Opaque cursor from `meta.nextCursor` of the previous page; pass unchanged. */
                     cursor?: string;
+                    /** @description Extension, the change feed: every category whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. */
+                    updatedSince?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1151,6 +1157,8 @@ export interface paths {
                     limit?: number;
                     /** @description Opaque cursor from `meta.nextCursor` of the previous page; pass unchanged. */
                     cursor?: string;
+                    /** @description Extension, the change feed: every store whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. */
+                    updatedSince?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1830,6 +1838,8 @@ export interface paths {
                     limit?: number;
                     /** @description Opaque cursor from `meta.nextCursor` of the previous page; pass unchanged. */
                     cursor?: string;
+                    /** @description Extension, the change feed: every blocked identity whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. */
+                    updatedSince?: string;
                 };
                 header?: never;
                 path?: never;
@@ -2352,6 +2362,11 @@ export interface components {
             offset?: number;
             /** @description Present when more results may exist; pass unchanged as `cursor`. */
             nextCursor?: string;
+            /**
+             * Format: date-time
+             * @description Extension, only with `updatedSince`: every change up to this instant (of the server's clock) is in this walk, counted from its first page. Pass the first page's value as the next walk's `updatedSince`.
+             */
+            completeUntil?: string;
         };
         /** @description Invalid query parameters of a list endpoint. */
         ValidationError: {
@@ -2925,7 +2940,7 @@ export interface components {
         };
         /** @description A line to record. Fields other than productId and quantity are for sales recorded elsewhere, stored as sold. */
         OrderLineCreate: {
-            /** @description Id of an active product of the organization. */
+            /** @description Id of an active product of the organization. When every line carries `title`, `price` and `taxRate`, the sale is recorded as sold: any product id, also of a deleted, stopped, deactivated or unknown product. */
             productId: string;
             /** @description Units sold; a decimal for weighed goods (0.5 = half a kilogram). At most 6 decimal places. */
             quantity: number;
@@ -3081,6 +3096,11 @@ export interface components {
              * @description Start of the last complete pull: the local catalog reflects the upstream as of then.
              */
             lastPullAt: string | null;
+            /**
+             * Format: date-time
+             * @description Extension: start of the last complete full pull, which read the whole upstream catalog and removed what it no longer lists.
+             */
+            lastFullPullAt: string | null;
             /** @description Why the last round stopped early (upstream unreachable or key refused); null after a complete round. */
             lastError: string | null;
             /**
