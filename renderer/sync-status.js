@@ -22,6 +22,7 @@ async function refresh() {
     text('sync-parked', String(status.parked));
     text('sync-last-push', status.lastPushAt ?? 'never');
     text('sync-last-pull', status.lastPullAt ?? 'never');
+    text('sync-last-full-pull', status.lastFullPullAt ?? 'never');
     text('sync-error', status.lastError ?? 'none');
     const list = document.getElementById('sync-parked-list');
     list.replaceChildren(
