@@ -80,6 +80,15 @@ describe('GET /openapi.json', () => {
     for (const name of EXTENSIONS) expect(operations.get(name)?.['x-extension'], name).toBe(true);
   });
 
+  it('marks the change feed (`updatedSince`) of every pulled collection as an extension, with `meta.completeUntil`', async () => {
+    const doc = (await api(server.url).get('/openapi.json')).body;
+    for (const path of ['/products', '/categories', '/stores', '/suppliers', '/identity-logs/blocked']) {
+      const parameter = doc.paths[path].get.parameters.find((p: { name: string }) => p.name === 'updatedSince');
+      expect(parameter?.schema?.['x-extension'], path).toBe(true);
+    }
+    expect(doc.components.schemas.ListMeta.properties.completeUntil).toMatchObject({ type: 'string', format: 'date-time' });
+  });
+
   it('names the shared schemas once and uses them by reference', async () => {
     const doc = (await api(server.url).get('/openapi.json')).body;
     for (const name of ['Product', 'ScaleLabel', 'ListMeta', 'StandardError', 'ValidationError', 'Order', 'Supplier', 'Category', 'Store']) {

@@ -89,7 +89,9 @@ describe('kill -9 of the local server during a pull', () => {
     const upDb = openDatabase(join(upstream.dataDir, DATABASE_FILE), { synchronous: 'NORMAL' });
     const catalog = generateCatalog(PULLED, upOrg.id, 7);
     const upProducts = createProductStore(upDb);
-    upDb.transaction(() => catalog.forEach((product) => upProducts.insert(product)))();
+    // Stamped now, as the upstream stamps what it writes: the store PC's change feed reads it.
+    const stamp = new Date().toISOString();
+    upDb.transaction(() => catalog.forEach((product) => upProducts.insert({ ...product, lastupdate: stamp })))();
     upDb.close();
     const local = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
     // The generated catalog's ids (p0000000…); local ids are 20 random characters and may start with p too.

@@ -52,7 +52,7 @@ describe('an entry the upstream refuses', () => {
 
     const cli = await runCli(pair.local.dataDir, ['sync', 'status', pair.org.id, '--json']);
     expect(cli.status).toBe(0);
-    const { lastPushAt: _push, lastPullAt: _pull, ...stable } = status;
+    const { lastPushAt: _push, lastPullAt: _pull, lastFullPullAt: _full, ...stable } = status;
     expect(cli.json).toMatchObject(stable);
   });
 

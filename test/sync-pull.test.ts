@@ -4,7 +4,7 @@ import { systemClock } from '../main/services/clock.js';
 import { createServices } from '../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../main/storage/database.js';
 import { runCli } from './support/cli.js';
-import { drainedSince, waitForSync } from './support/sync.js';
+import { pulledSince, waitForSync } from './support/sync.js';
 import { startSyncPair, type SyncPair } from './support/sync-pair.js';
 
 let pair: SyncPair;
@@ -32,7 +32,7 @@ const upCreated = async (path: string, body: unknown): Promise<string> => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.id as string;
 };
-const nextPull = () => waitForSync(pair.write, drainedSince(new Date().toISOString()));
+const nextPull = () => waitForSync(pair.write, pulledSince(new Date().toISOString()));
 const pulledOnly = (status: any, since: string) => status.lastPullAt !== null && status.lastPullAt > since;
 const outboxRows = (id: string) => pair.local.sqlite().prepare('SELECT operation, body, state FROM outbox WHERE resource_id = ?').all(id);
 

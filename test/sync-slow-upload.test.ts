@@ -11,7 +11,7 @@ const onlyUploads = (method: string, path: string) => method === 'POST' && path.
 
 let pair: SyncPair;
 beforeAll(async () => {
-  pair = await startSyncPair({ local: { sync: { ...FAST_SYNC, timeoutMs: 1000, uploadBytesPerSecond: 50_000 } } });
+  pair = await startSyncPair({ pullIntervalSeconds: 1, local: { sync: { ...FAST_SYNC, timeoutMs: 1000, uploadBytesPerSecond: 50_000 } } });
 });
 afterAll(async () => {
   await pair.destroy();

@@ -196,7 +196,7 @@ export interface paths {
                     showOnScale?: "true" | "false";
                     /** @description Extension: `true` serves only products with `showOnScreen` set, `false` only those without. Not with `q` or `barcode`. */
                     showOnScreen?: "true" | "false";
-                    /** @description Extension, the label-scale feed: every product whose `lastupdate` is later than this, soft-deleted ones included (`deleted: true`), oldest change first (`lastupdate`, then id), paged by `cursor`. Not with `q` or `barcode`. */
+                    /** @description Extension, the change feed: every product whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. Also the label-scale feed. Not with `q` or `barcode`. */
                     updatedSince?: string;
                 };
                 header?: never;
@@ -718,6 +718,10 @@ export interface paths {
                 query?: {
                     /** @description Page size, 1 to 5000; default 100. */
                     limit?: number;
+                    /** @description Extension, the change feed: every supplier whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. */
+                    updatedSince?: string;
+                    /** @description Extension: only with `updatedSince`, whose walk is paged; the plain list is not. */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -980,6 +984,8 @@ export interface paths {
                     limit?: number;
                     /** @description Opaque cursor from `meta.nextCursor` of the previous page; pass unchanged. */
                     cursor?: string;
+                    /** @description Extension, the change feed: every category whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. */
+                    updatedSince?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1242,6 +1248,8 @@ export interface paths {
                     limit?: number;
                     /** @description Opaque cursor from `meta.nextCursor` of the previous page; pass unchanged. */
                     cursor?: string;
+                    /** @description Extension, the change feed: every store whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. */
+                    updatedSince?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1985,6 +1993,8 @@ export interface paths {
                     limit?: number;
                     /** @description Opaque cursor from `meta.nextCursor` of the previous page; pass unchanged. */
                     cursor?: string;
+                    /** @description Extension, the change feed: every blocked identity whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. */
+                    updatedSince?: string;
                 };
                 header?: never;
                 path?: never;
@@ -2728,6 +2738,11 @@ export interface components {
             offset?: number;
             /** @description Present when more results may exist; pass unchanged as `cursor`. */
             nextCursor?: string;
+            /**
+             * Format: date-time
+             * @description Extension, only with `updatedSince`: every change up to this instant (of the server's clock) is in this walk, counted from its first page. Pass the first page's value as the next walk's `updatedSince`.
+             */
+            completeUntil?: string;
         };
         /** @description Invalid query parameters of a list endpoint. */
         ValidationError: {
@@ -3524,6 +3539,11 @@ export interface components {
              * @description Start of the last complete pull: the local catalog reflects the upstream as of then.
              */
             lastPullAt: string | null;
+            /**
+             * Format: date-time
+             * @description Extension: start of the last complete full pull, which read the whole upstream catalog and removed what it no longer lists.
+             */
+            lastFullPullAt: string | null;
             /** @description Why the last round stopped early (upstream unreachable or key refused); null after a complete round. */
             lastError: string | null;
             /**

@@ -19,7 +19,7 @@ const statusText = (status: SyncStatus) =>
     `Sync: ${status.configured ? `${status.state}, upstream ${status.upstream}` : 'not configured'}`,
     `Pending: ${status.pending}${status.oldestPendingAt ? ` (oldest ${status.oldestPendingAt})` : ''}`,
     `Parked: ${status.parked}`,
-    `Last push: ${status.lastPushAt ?? 'never'}   Last pull: ${status.lastPullAt ?? 'never'}`,
+    `Last push: ${status.lastPushAt ?? 'never'}   Last pull: ${status.lastPullAt ?? 'never'}   Last full pull: ${status.lastFullPullAt ?? 'never'}`,
     ...(status.lastError ? [`Last error: ${status.lastError}`] : []),
   ].join('\n');
 
@@ -37,28 +37,45 @@ const withSync = <T>(dataDir: string, use: (sync: ReturnType<typeof createSync>)
     ),
   );
 
+/** Hands the round to a running server, or runs it here when none takes it within `HANDOVER_MS`. */
+async function requestOrRun(
+  sync: ReturnType<typeof createSync>,
+  orgId: string,
+  full: boolean,
+  onProgress: (pushed: number) => void,
+  onWait: () => void,
+): Promise<RoundReport> {
+  const requestedAt = new Date().toISOString();
+  sync.configs.requestRun(orgId, requestedAt, full);
+  const handoverEnds = Date.now() + HANDOVER_MS;
+  for (;;) {
+    const round = sync.configs.requestedRound(orgId);
+    if (round?.requestedAt === requestedAt) return round as unknown as RoundReport;
+    if (Date.now() > handoverEnds && sync.configs.takeRunRequest(orgId, requestedAt)) break;
+    onWait();
+    await sleep(100);
+  }
+  return runRound(sync.roundDeps, orgId, { kind: full ? 'full' : 'changes', wholeWithoutFeed: true, onProgress });
+}
+
 /**
  * One round now. A server running on the data folder does it (its search index
  * must see what the pull changes); without one, this process does.
  */
-async function runNow({ args, dataDir, json }: CliContext): Promise<RoundReport> {
+async function runNow({ args, values, dataDir, json }: CliContext): Promise<RoundReport> {
   const orgId = need(args[0], '<orgId>');
+  const full = values.full === true;
   return withSync(dataDir, async (sync) => {
     if (!sync.configs.get(orgId)) throw new BadRequest(`Sync is not configured for ${orgId}: run \`sync configure\` first`);
     const total = sync.queue.counts(orgId).pending;
     const bar = progressBar(total, !json && process.stderr.isTTY === true);
     try {
-      const requestedAt = new Date().toISOString();
-      sync.configs.requestRun(orgId, requestedAt);
-      const handoverEnds = Date.now() + HANDOVER_MS;
+      // A round already running (the server's, slow to take the request) holds the lease: ask again after it.
       for (;;) {
-        const round = sync.configs.requestedRound(orgId);
-        if (round?.requestedAt === requestedAt) return round as unknown as RoundReport;
-        if (Date.now() > handoverEnds && sync.configs.takeRunRequest(orgId, requestedAt)) break;
-        bar.update(total - sync.queue.counts(orgId).pending);
+        const report = await requestOrRun(sync, orgId, full, (pushed) => bar.update(pushed), () => bar.update(total - sync.queue.counts(orgId).pending));
+        if (report.failure !== 'busy') return report;
         await sleep(100);
       }
-      return await runRound(sync.roundDeps, orgId, { onProgress: (pushed) => bar.update(pushed) });
     } finally {
       bar.end();
     }
@@ -68,17 +85,27 @@ async function runNow({ args, dataDir, json }: CliContext): Promise<RoundReport>
 export const syncCommands: CliCommand[] = [
   {
     name: 'sync configure',
-    usage: '<orgId> --url <upstream base URL incl. /api/v1> --key <upstream write key> [--interval <seconds>]',
-    options: { url: { type: 'string' }, key: { type: 'string' }, interval: { type: 'string' } },
+    usage:
+      '<orgId> --url <upstream base URL incl. /api/v1> --key <upstream write key> [--interval <seconds>] [--pull-interval <seconds>] [--full-interval <seconds>]',
+    options: {
+      url: { type: 'string' },
+      key: { type: 'string' },
+      interval: { type: 'string' },
+      'pull-interval': { type: 'string' },
+      'full-interval': { type: 'string' },
+    },
     run: ({ args, values, dataDir }) =>
       withSync(dataDir, ({ admin }) => {
-        const interval = values.interval === undefined ? undefined : Number(values.interval);
+        const number = (value: unknown) => (value === undefined ? undefined : Number(value));
         const result = admin.configure(need(args[0], '<orgId>'), {
           url: need(values.url, '--url <upstream base URL>'),
           key: need(values.key, '--key <upstream write key>'),
-          intervalSeconds: interval,
+          intervalSeconds: number(values.interval),
+          pullIntervalSeconds: number(values['pull-interval']),
+          fullIntervalSeconds: number(values['full-interval']),
         });
-        return { json: result, text: `Sync configured: upstream ${result.upstream}, every ${result.interval} s.` };
+        const text = `Sync configured: upstream ${result.upstream}; push every ${result.interval} s, pull every ${result.pullInterval} s, everything every ${result.fullInterval} s.`;
+        return { json: result, text };
       }),
   },
   {
@@ -94,7 +121,8 @@ export const syncCommands: CliCommand[] = [
   },
   {
     name: 'sync run',
-    usage: '<orgId>',
+    usage: '<orgId> [--full]',
+    options: { full: { type: 'boolean', default: false } },
     run: async (context) => {
       const report = await runNow(context);
       const { pushed, parked, pending, pulled } = report;

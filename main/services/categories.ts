@@ -6,6 +6,7 @@ import type { Db } from '../storage/database.js';
 import type { OutboxStore } from '../storage/outbox.js';
 import type { StoreStore } from '../storage/stores.js';
 import type { Caller } from './caller.js';
+import { feedPage, feedReadTime, feedStart } from './change-feed.js';
 import type { Clock } from './clock.js';
 import { NotFound } from './errors.js';
 import { readCursor, toPage } from './paging.js';
@@ -75,8 +76,13 @@ export function createCategoryService(deps: { db: Db; categories: CategoryStore;
       });
     },
 
-    /** Active categories in id order, paged by keyset cursor. */
+    /** Active categories in id order, paged by keyset cursor; with `updatedSince`, the change feed. */
     list(caller: Caller, query: CategoryListQuery): { data: Category[]; meta: ListMeta } {
+      if (query.updatedSince !== undefined) {
+        const completeUntil = feedReadTime(clock);
+        const rows = categories.changedPage({ orgId: caller.orgId, ...feedStart(query.updatedSince, query.cursor), limit: query.limit + 1 });
+        return feedPage(rows, query.limit, completeUntil, (c) => c.id);
+      }
       const after = readCursor(query.cursor);
       const rows = categories.page({ orgId: caller.orgId, afterId: after?.id, limit: query.limit + 1 });
       return toPage(rows, query.limit, (c) => ({ key: c.id, id: c.id }));

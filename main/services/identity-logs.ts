@@ -16,6 +16,7 @@ import type { IdentityLogStore } from '../storage/identity-logs.js';
 import type { OutboxStore } from '../storage/outbox.js';
 import type { StoreStore } from '../storage/stores.js';
 import { requireFeature, type Caller } from './caller.js';
+import { feedPage, feedReadTime, feedStart } from './change-feed.js';
 import type { Clock } from './clock.js';
 import { NotFound } from './errors.js';
 import { readCursor, toPage } from './paging.js';
@@ -108,9 +109,14 @@ export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityL
       })();
     },
 
-    /** Active blocked identities in id order, paged by keyset cursor. */
+    /** Active blocked identities in id order, paged by keyset cursor; with `updatedSince`, the change feed. */
     listBlocked(caller: Caller, query: BlockedIdentityListQuery): { data: BlockedIdentity[]; meta: ListMeta } {
       requireFeature(caller, IDENTITY_LOGS);
+      if (query.updatedSince !== undefined) {
+        const completeUntil = feedReadTime(clock);
+        const rows = identityLogs.changedBlocked({ orgId: caller.orgId, ...feedStart(query.updatedSince, query.cursor), limit: query.limit + 1 });
+        return feedPage(rows, query.limit, completeUntil, (b) => b.id);
+      }
       const after = readCursor(query.cursor);
       const rows = identityLogs.blockedPage(caller.orgId, after?.id, query.limit + 1);
       return toPage(rows, query.limit, (b) => ({ key: b.id, id: b.id }));

@@ -6,6 +6,7 @@ import type { Db } from '../storage/database.js';
 import type { OutboxStore } from '../storage/outbox.js';
 import type { ProductRecord, ProductStore } from '../storage/products.js';
 import { requireFeature, type Caller } from './caller.js';
+import { feedPage, feedReadTime } from './change-feed.js';
 import type { Clock } from './clock.js';
 import { BadRequest, NotFound } from './errors.js';
 import { readCursor, toPage } from './paging.js';
@@ -173,8 +174,9 @@ export function createProductService(deps: {
       const page = { orgId: caller.orgId, afterId: after?.id, limit: query.limit + 1, store: query.store, showOnScale: query.showOnScale, showOnScreen: query.showOnScreen };
       const byId = (p: ProductRecord) => ({ key: p.id, id: p.id });
       if (query.updatedSince !== undefined) {
+        const completeUntil = feedReadTime(clock);
         const changed = products.page({ ...page, afterKey: after?.key, changedSince: toUtc(query.updatedSince) });
-        return toPage(changed, query.limit, (p) => ({ key: p.lastupdate, id: p.id }));
+        return feedPage(changed.map((p) => ({ record: p, lastupdate: p.lastupdate })), query.limit, completeUntil, (p) => p.id);
       }
       if (query.barcode === undefined) return toPage(products.page(page), query.limit, byId);
       const code = normalizeCode(query.barcode);

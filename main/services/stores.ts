@@ -6,6 +6,7 @@ import type { Db } from '../storage/database.js';
 import type { OutboxStore } from '../storage/outbox.js';
 import type { StoreStore } from '../storage/stores.js';
 import type { Caller } from './caller.js';
+import { feedPage, feedReadTime, feedStart } from './change-feed.js';
 import type { Clock } from './clock.js';
 import { NotFound } from './errors.js';
 import { readCursor, toPage } from './paging.js';
@@ -47,8 +48,13 @@ export function createStoreService(deps: { db: Db; stores: StoreStore; outbox: O
       });
     },
 
-    /** Active stores in id order, paged by keyset cursor. */
+    /** Active stores in id order, paged by keyset cursor; with `updatedSince`, the change feed. */
     list(caller: Caller, query: StoreListQuery): { data: Store[]; meta: ListMeta } {
+      if (query.updatedSince !== undefined) {
+        const completeUntil = feedReadTime(clock);
+        const rows = stores.changedPage({ orgId: caller.orgId, ...feedStart(query.updatedSince, query.cursor), limit: query.limit + 1 });
+        return feedPage(rows, query.limit, completeUntil, (s) => s.id);
+      }
       const after = readCursor(query.cursor);
       const rows = stores.page({ orgId: caller.orgId, afterId: after?.id, limit: query.limit + 1 });
       return toPage(rows, query.limit, (s) => ({ key: s.id, id: s.id }));

@@ -5,6 +5,7 @@ import type { Db } from '../storage/database.js';
 import type { OutboxStore } from '../storage/outbox.js';
 import type { SupplierStore } from '../storage/suppliers.js';
 import type { Caller } from './caller.js';
+import { feedPage, feedReadTime, feedStart } from './change-feed.js';
 import type { Clock } from './clock.js';
 import { NotFound } from './errors.js';
 import { applyPartialUpdate } from './partial-update.js';
@@ -45,8 +46,13 @@ export function createSupplierService(deps: { db: Db; suppliers: SupplierStore; 
       });
     },
 
-    /** Not paged: up to `limit` active suppliers by name. */
+    /** Not paged: up to `limit` active suppliers by name. With `updatedSince`, the change feed, which is paged. */
     list(caller: Caller, query: SupplierListQuery): { data: Supplier[]; meta: ListMeta } {
+      if (query.updatedSince !== undefined) {
+        const completeUntil = feedReadTime(clock);
+        const rows = suppliers.changedPage({ orgId: caller.orgId, ...feedStart(query.updatedSince, query.cursor), limit: query.limit + 1 });
+        return feedPage(rows, query.limit, completeUntil, (s) => s.id);
+      }
       const data = suppliers.listActiveByName(caller.orgId, query.limit);
       return { data, meta: { total: data.length, returned: data.length, limit: query.limit } };
     },

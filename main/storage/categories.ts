@@ -1,5 +1,6 @@
 import type { Category } from '../../shared/api/categories.js';
 import { columnMapping, insertSql, replaceSql } from './column-map.js';
+import { changedRows, type ChangedPageQuery } from './change-feed.js';
 import type { Db } from './database.js';
 
 // allow_store / hide_store are JSON arrays, NULL when empty: the product store
@@ -52,6 +53,7 @@ export function createCategoryStore(db: Db) {
   const page = db.prepare<[string, string, number], Row>(
     'SELECT * FROM categories WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?',
   );
+  const changed = changedRows(db, 'categories');
 
   return {
     /** `lastupdate` is kept for synchronisation; it is not part of the Category shape. */
@@ -68,6 +70,10 @@ export function createCategoryStore(db: Db) {
     },
     page(q: CategoryPageQuery): Category[] {
       return page.all(q.orgId, q.afterId ?? '', q.limit).map(fromRow);
+    },
+    /** The change feed: categories changed after `q.since`, deleted ones included, with their `lastupdate`. */
+    changedPage(q: ChangedPageQuery): { record: Category; lastupdate: string }[] {
+      return changed(q).map(({ row, lastupdate }) => ({ record: fromRow(row), lastupdate }));
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { BlockedIdentity, IdentityLog } from '../../shared/api/identity-logs.js';
 import { columnMapping, insertSql } from './column-map.js';
 import type { Db } from './database.js';
+import { changedRows, type ChangedPageQuery } from './change-feed.js';
 
 const logMapping = columnMapping({
   id: ['id', 'text'],
@@ -72,6 +73,7 @@ export function createIdentityLogStore(db: Db) {
   const blockedPage = db.prepare<[string, string, number], Row>(
     'SELECT * FROM blocked_identities WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?',
   );
+  const changedBlocked = changedRows(db, 'blocked_identities');
 
   return {
     insertLog(log: IdentityLog, now: string): void {
@@ -107,6 +109,10 @@ export function createIdentityLogStore(db: Db) {
     /** Active blocked identities with an id greater than `afterId`, in id order. */
     blockedPage(orgId: string, afterId: string | undefined, limit: number): BlockedIdentity[] {
       return blockedPage.all(orgId, afterId ?? '', limit).map(blockedFromRow);
+    },
+    /** The change feed: blocked identities changed after `q.since`, deleted ones included, with their `lastupdate`. */
+    changedBlocked(q: ChangedPageQuery): { record: BlockedIdentity; lastupdate: string }[] {
+      return changedBlocked(q).map(({ row, lastupdate }) => ({ record: blockedFromRow(row), lastupdate }));
     },
   };
 }

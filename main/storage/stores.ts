@@ -1,5 +1,6 @@
 import type { Store } from '../../shared/api/stores.js';
 import { columnMapping, insertSql, replaceSql } from './column-map.js';
+import { changedRows, type ChangedPageQuery } from './change-feed.js';
 import type { Db } from './database.js';
 
 const mapping = columnMapping({
@@ -58,6 +59,7 @@ export function createStoreStore(db: Db) {
   const page = db.prepare<[string, string, number], Row>(
     'SELECT * FROM stores WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?',
   );
+  const changed = changedRows(db, 'stores');
 
   return {
     insert(store: Store): void {
@@ -77,6 +79,10 @@ export function createStoreStore(db: Db) {
     },
     page(q: StorePageQuery): Store[] {
       return page.all(q.orgId, q.afterId ?? '', q.limit).map(fromRow);
+    },
+    /** The change feed: stores changed after `q.since`, deleted ones included. */
+    changedPage(q: ChangedPageQuery): { record: Store; lastupdate: string }[] {
+      return changed(q).map(({ row, lastupdate }) => ({ record: fromRow(row), lastupdate }));
     },
   };
 }

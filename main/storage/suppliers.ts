@@ -1,5 +1,6 @@
 import type { Supplier } from '../../shared/api/suppliers.js';
 import { columnMapping, insertSql, replaceSql } from './column-map.js';
+import { changedRows, type ChangedPageQuery } from './change-feed.js';
 import type { Db } from './database.js';
 
 const mapping = columnMapping({
@@ -39,6 +40,7 @@ export function createSupplierStore(db: Db) {
   const activeByName = db.prepare<[string, number], Record<string, unknown>>(
     'SELECT * FROM suppliers WHERE org_id = ? AND deleted = 0 ORDER BY name, id LIMIT ?',
   );
+  const changed = changedRows(db, 'suppliers');
 
   return {
     /** `lastupdate` is kept for synchronisation; it is not part of the Supplier shape. */
@@ -55,6 +57,10 @@ export function createSupplierStore(db: Db) {
     },
     listActiveByName(orgId: string, limit: number): Supplier[] {
       return activeByName.all(orgId, limit).map(fromRow);
+    },
+    /** The change feed: suppliers changed after `q.since`, deleted ones included, with their `lastupdate`. */
+    changedPage(q: ChangedPageQuery): { record: Supplier; lastupdate: string }[] {
+      return changed(q).map(({ row, lastupdate }) => ({ record: fromRow(row), lastupdate }));
     },
   };
 }

@@ -57,6 +57,7 @@ export function createSync(deps: {
       })),
     owner: `${process.pid}:${randomBytes(6).toString('hex')}`,
     leaseMs: options.leaseMs,
+    offers: new Map(),
   };
   return {
     admin: createSyncAdmin({ configs, queue, organizations: deps.services.stores.organizations, clock: deps.clock }),

@@ -9,9 +9,18 @@ import { holdLease } from './lease.js';
 import type { OutboxQueue } from './outbox-queue.js';
 import { pullTargets } from './pull-targets.js';
 import { pullCatalog } from './pull.js';
+import type { PullPlan } from './pull-walk.js';
 import { pushPending } from './push.js';
 import type { Verdict } from './retry-policy.js';
 import type { Upstream } from './upstream.js';
+import { readUpstreamOffer, type UpstreamOffer } from './upstream-offer.js';
+
+/**
+ * `push`: push what is pending, nothing else (after a local write).
+ * `changes`: push, then pull what changed (the pull interval, `sync run`).
+ * `full`: push, then read the whole catalog (the full interval, `sync run --full`).
+ */
+export type RoundKind = 'push' | 'changes' | 'full';
 
 /** What one round did, as `sync run` prints it. */
 export interface RoundReport {
@@ -42,14 +51,21 @@ export interface RoundDeps {
   owner: string;
   /** Length of a round's lease in milliseconds; default `LEASE_MS`. */
   leaseMs?: number | undefined;
+  /** What each organization's upstream offers, per upstream URL: read once, and again at each full pull. */
+  offers: Map<string, { url: string; offer: UpstreamOffer }>;
 }
 
-/** One full round for an organization: push everything pushable, then pull the catalog. */
-export async function runRound(
-  deps: RoundDeps,
-  orgId: string,
-  options: { keepGoing?: () => boolean; onProgress?: (pushed: number) => void } = {},
-): Promise<RoundReport> {
+export interface RoundOptions {
+  kind?: RoundKind;
+  /** For `changes`: read a collection without a change feed whole (`sync run` asks for what changed, whatever it costs). */
+  wholeWithoutFeed?: boolean;
+  keepGoing?: () => boolean;
+  onProgress?: (pushed: number) => void;
+}
+
+/** One round for an organization: push everything pushable, then, unless `kind` is `push`, pull. */
+export async function runRound(deps: RoundDeps, orgId: string, options: RoundOptions = {}): Promise<RoundReport> {
+  const kind = options.kind ?? 'changes';
   const { configs, queue, clock } = deps;
   const asked = options.keepGoing ?? (() => true);
   const started = Date.now();
@@ -74,16 +90,21 @@ export async function runRound(
     if (!keepGoing()) return (configs.setState(orgId, 'idle'), { ...finish(), failure: 'stopped' });
     if (push.stoppedBy) return (stop(push.stoppedBy), finish());
     configs.recordPush(orgId, clock.now().toISOString());
-    configs.setState(orgId, 'pulling');
-    const withBlocked = deps.services.stores.organizations.get(orgId)?.features.includes('identity-logs') ?? false;
-    const targets = pullTargets(deps.services.stores, withBlocked);
-    // The local catalog reflects the upstream as of the start of the pull.
-    const pullStartedAt = clock.now().toISOString();
-    const pull = await pullCatalog({ ...deps, orgId, upstream, targets, keepGoing });
-    report.pulled = pull.pulled;
-    if (!keepGoing()) return (configs.setState(orgId, 'idle'), { ...finish(), failure: 'stopped' });
-    if (pull.stoppedBy) return (stop(pull.stoppedBy), finish());
-    configs.recordPull(orgId, pullStartedAt);
+    if (kind !== 'push') {
+      configs.setState(orgId, 'pulling');
+      // The local catalog reflects the upstream as of the start of the pull.
+      const pullStartedAt = clock.now().toISOString();
+      const offer = await upstreamOffer(deps, config, upstream, kind === 'full');
+      if ('stoppedBy' in offer) return (stop(offer.stoppedBy), finish());
+      const withBlocked = deps.services.stores.organizations.get(orgId)?.features.includes('identity-logs') ?? false;
+      const targets = pullTargets(deps.services.stores, withBlocked);
+      const plan: PullPlan = { mode: kind, wholeWithoutFeed: options.wholeWithoutFeed ?? false, offer: offer.offer, marks: config.feedMarks };
+      const pull = await pullCatalog({ ...deps, orgId, upstream, targets, plan, keepGoing });
+      report.pulled = pull.pulled;
+      if (!keepGoing()) return (configs.setState(orgId, 'idle'), { ...finish(), failure: 'stopped' });
+      if (pull.stoppedBy) return (stop(pull.stoppedBy), finish());
+      configs.recordPull(orgId, pullStartedAt, { full: kind === 'full', marks: pull.marks });
+    }
     configs.setState(orgId, 'idle', null);
     report.reached = true;
     return finish();
@@ -97,4 +118,13 @@ export async function runRound(
     const { pushed, parked, pulled, failure } = report;
     deps.logger.info({ orgId, pushed, parked, pulled, failure, ms: Date.now() - started }, 'sync round');
   }
+}
+
+/** What the upstream offers, from the cache unless it is unknown, names another URL, or `fresh` asks to read it again. */
+async function upstreamOffer(deps: RoundDeps, config: SyncConfig, upstream: Upstream, fresh: boolean) {
+  const cached = deps.offers.get(config.orgId);
+  if (!fresh && cached?.url === config.upstreamUrl) return { offer: cached.offer };
+  const read = await readUpstreamOffer(upstream, deps.clock);
+  if ('offer' in read) deps.offers.set(config.orgId, { url: config.upstreamUrl, offer: read.offer });
+  return read;
 }

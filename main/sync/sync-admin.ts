@@ -2,10 +2,16 @@ import type { ParkedEntry, SyncStatus } from '../../shared/api/sync.js';
 import type { Clock } from '../services/clock.js';
 import { BadRequest, NotFound } from '../services/errors.js';
 import type { OrganizationStore } from '../storage/organizations.js';
-import type { SyncConfigStore } from './config-store.js';
+import { DEFAULT_FULL_INTERVAL_SECONDS, DEFAULT_PULL_INTERVAL_SECONDS, type SyncConfigStore } from './config-store.js';
 import type { OutboxQueue } from './outbox-queue.js';
 
 export const DEFAULT_INTERVAL_SECONDS = 30;
+
+/** Whole seconds within `[min, max]`, or a 400 naming the option. */
+function seconds(option: string, value: number, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) throw new BadRequest(`${option}: must be whole seconds from ${min} to ${max}`);
+  return value;
+}
 
 /** Sync settings and the parked queue, as the CLI and `GET /sync` see them. The upstream key never leaves. */
 export function createSyncAdmin(deps: { configs: SyncConfigStore; queue: OutboxQueue; organizations: OrganizationStore; clock: Clock }) {
@@ -19,7 +25,10 @@ export function createSyncAdmin(deps: { configs: SyncConfigStore; queue: OutboxQ
   };
 
   return {
-    configure(orgId: string, settings: { url: string; key: string; intervalSeconds?: number }) {
+    configure(
+      orgId: string,
+      settings: { url: string; key: string; intervalSeconds?: number | undefined; pullIntervalSeconds?: number | undefined; fullIntervalSeconds?: number | undefined },
+    ) {
       mustExist(orgId);
       let url: URL;
       try {
@@ -29,11 +38,16 @@ export function createSyncAdmin(deps: { configs: SyncConfigStore; queue: OutboxQ
       }
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BadRequest('--url: must start with http:// or https://');
       if (settings.key.trim() === '') throw new BadRequest('--key: the upstream write key must not be empty');
-      const interval = settings.intervalSeconds ?? DEFAULT_INTERVAL_SECONDS;
-      if (!Number.isInteger(interval) || interval < 1 || interval > 86_400) throw new BadRequest('--interval: must be whole seconds from 1 to 86400');
+      const interval = seconds('--interval', settings.intervalSeconds ?? DEFAULT_INTERVAL_SECONDS, 1, 86_400);
+      const pullInterval = seconds('--pull-interval', settings.pullIntervalSeconds ?? DEFAULT_PULL_INTERVAL_SECONDS, 1, 86_400);
+      const fullInterval = seconds('--full-interval', settings.fullIntervalSeconds ?? DEFAULT_FULL_INTERVAL_SECONDS, 1, 2_592_000);
       const upstream = url.toString().replace(/\/+$/, '');
-      configs.configure(orgId, { url: upstream, key: settings.key.trim(), intervalSeconds: interval }, deps.clock.now().toISOString());
-      return { configured: true as const, upstream, interval };
+      configs.configure(
+        orgId,
+        { url: upstream, key: settings.key.trim(), intervalSeconds: interval, pullIntervalSeconds: pullInterval, fullIntervalSeconds: fullInterval },
+        deps.clock.now().toISOString(),
+      );
+      return { configured: true as const, upstream, interval, pullInterval, fullInterval };
     },
     disable(orgId: string) {
       mustExist(orgId);
@@ -52,6 +66,7 @@ export function createSyncAdmin(deps: { configs: SyncConfigStore; queue: OutboxQ
         parked: counts.parked,
         lastPushAt: config?.lastPushAt ?? null,
         lastPullAt: config?.lastPullAt ?? null,
+        lastFullPullAt: config?.lastFullPullAt ?? null,
         lastError: config?.lastError ?? null,
         oldestPendingAt: counts.oldestPendingAt ?? null,
       };

@@ -1,6 +1,6 @@
 import type { SyncConfig } from './config-store.js';
 import { DEFAULT_BACKOFF, backoffDelay, type BackoffOptions } from './retry-policy.js';
-import { runRound, type RoundDeps, type RoundReport } from './round.js';
+import { runRound, type RoundDeps, type RoundKind, type RoundReport } from './round.js';
 
 /** Timer functions, injected so tests can drive the worker without waiting on real time. */
 export interface Timers {
@@ -11,7 +11,7 @@ export interface Timers {
 export interface SyncWorkerOptions {
   /** How often the worker looks for due rounds, in milliseconds; default 1,000. */
   tickMs?: number;
-  /** Delay between a local write and the round it triggers, in milliseconds; default 200. */
+  /** Delay between a local write and the push it triggers, in milliseconds; default 200. */
   debounceMs?: number;
   backoff?: BackoffOptions;
   random?: () => number;
@@ -21,20 +21,27 @@ export interface SyncWorkerOptions {
 }
 
 interface OrgState {
-  /** Epoch milliseconds of the next round. */
-  nextAt: number;
+  /** Epoch milliseconds of the next push; a local write brings it forward. */
+  nextPushAt: number;
+  /** Epoch milliseconds of the next pull (0: at once, as after a start). */
+  nextPullAt: number;
+  /** While the upstream is unreachable: no round of any kind before this (the backoff). */
+  retryAt: number;
   /** Failed rounds in a row (upstream not reachable), for the backoff. */
   failures: number;
-  /** A local write asked for a round while one was running: run again soon after it. */
+  /** A local write asked for a push while a round was running: push again soon after it. */
   requested: boolean;
   running: Promise<RoundReport> | undefined;
 }
 
 /**
- * Runs rounds for every configured organization inside the server: on each
- * organization's interval, soon after a local write when idle, with jittered
- * backoff while the upstream is unreachable, and at once when `sync run` asks.
- * One round at a time per organization (`flush` returns the running one).
+ * Runs rounds for every configured organization inside the server, on two
+ * cadences: a push soon after a local write (and every `interval` while
+ * anything waits), and a pull of what changed every `pullInterval`, which
+ * reads the whole catalog when `fullInterval` has passed since the last full
+ * one. Jittered backoff while the upstream is unreachable, and a round at
+ * once when `sync run` asks. One round at a time per organization (`flush`
+ * returns the running one).
  */
 export function createSyncWorker(deps: RoundDeps, options: SyncWorkerOptions = {}) {
   const tickMs = options.tickMs ?? 1000;
@@ -48,23 +55,36 @@ export function createSyncWorker(deps: RoundDeps, options: SyncWorkerOptions = {
   const now = () => deps.clock.now().getTime();
   const stateOf = (orgId: string): OrgState => {
     let state = orgs.get(orgId);
-    if (!state) orgs.set(orgId, (state = { nextAt: 0, failures: 0, requested: false, running: undefined }));
+    if (!state) orgs.set(orgId, (state = { nextPushAt: 0, nextPullAt: 0, retryAt: 0, failures: 0, requested: false, running: undefined }));
     return state;
   };
 
-  const flush = (orgId: string, onProgress?: (pushed: number) => void): Promise<RoundReport> => {
+  /** A pull reads everything when the last full one is older than the full interval (or there was none). */
+  const pullKind = (orgId: string): RoundKind => {
+    const config = deps.configs.get(orgId);
+    if (!config?.lastFullPullAt) return 'full';
+    return now() - Date.parse(config.lastFullPullAt) >= config.fullIntervalSeconds * 1000 ? 'full' : 'changes';
+  };
+
+  const flush = (
+    orgId: string,
+    options: { kind?: RoundKind; wholeWithoutFeed?: boolean; onProgress?: (pushed: number) => void } = {},
+  ): Promise<RoundReport> => {
     const state = stateOf(orgId);
     if (state.running) return state.running;
     state.requested = false;
-    const round = runRound(deps, orgId, { keepGoing: () => !stopped, onProgress }).then((report) => {
+    const kind = options.kind ?? pullKind(orgId);
+    const round = runRound(deps, orgId, { ...options, kind, keepGoing: () => !stopped }).then((report) => {
       const config = deps.configs.get(orgId);
       if (report.failure === 'offline') {
         // A round that got something through found the line up: start the backoff over.
         state.failures = report.pushed + report.pulled > 0 ? 1 : state.failures + 1;
-        state.nextAt = now() + backoffDelay(state.failures, random(), backoff, report.retryAfterMs);
+        state.retryAt = now() + backoffDelay(state.failures, random(), backoff, report.retryAfterMs);
       } else if (report.failure !== 'busy') {
         state.failures = 0;
-        state.nextAt = now() + (state.requested ? debounceMs : (config?.intervalSeconds ?? 30) * 1000);
+        state.retryAt = 0;
+        state.nextPushAt = now() + (state.requested ? debounceMs : (config?.intervalSeconds ?? 30) * 1000);
+        if (kind !== 'push' && report.failure === undefined) state.nextPullAt = now() + (config?.pullIntervalSeconds ?? 60) * 1000;
       }
       return report;
     });
@@ -78,7 +98,7 @@ export function createSyncWorker(deps: RoundDeps, options: SyncWorkerOptions = {
     if (!deps.configs.takeRunRequest(config.orgId, requestedAt)) return;
     const running = stateOf(config.orgId).running;
     if (running) await running.catch(() => undefined);
-    const report = await flush(config.orgId);
+    const report = await flush(config.orgId, { kind: config.runRequestedFull ? 'full' : 'changes', wholeWithoutFeed: true });
     deps.configs.recordRequestedRound(config.orgId, requestedAt, report);
   };
 
@@ -90,8 +110,10 @@ export function createSyncWorker(deps: RoundDeps, options: SyncWorkerOptions = {
         continue;
       }
       const state = stateOf(config.orgId);
-      if (state.running || config.state === 'refused' || now() < state.nextAt) continue;
-      flush(config.orgId).catch((err: unknown) => deps.logger.error({ err, orgId: config.orgId }, 'sync round failed'));
+      if (state.running || config.state === 'refused' || now() < state.retryAt) continue;
+      const pullDue = now() >= state.nextPullAt;
+      if (!pullDue && now() < state.nextPushAt) continue;
+      flush(config.orgId, pullDue ? {} : { kind: 'push' }).catch((err: unknown) => deps.logger.error({ err, orgId: config.orgId }, 'sync round failed'));
     }
   };
 
@@ -102,12 +124,12 @@ export function createSyncWorker(deps: RoundDeps, options: SyncWorkerOptions = {
     },
     /** One round now for the organization, or the one already running. */
     flush,
-    /** After a local write: a round soon, unless one is waiting out the backoff. */
+    /** After a local write: a push soon (never a pull), unless the worker is waiting out the backoff. */
     schedule(orgId: string): void {
       const state = stateOf(orgId);
       if (state.failures > 0) return;
       if (state.running) state.requested = true;
-      else state.nextAt = Math.min(state.nextAt, now() + debounceMs);
+      else state.nextPushAt = Math.min(state.nextPushAt, now() + debounceMs);
     },
     /** Ends the rounds at their next step and waits for them; call before closing the database. */
     async stop(): Promise<void> {

@@ -75,6 +75,7 @@ export function createSyncView(deps: { key: () => string; t: () => StaffTranslat
           h('dt', {}, t('parked')), h('dd', { 'data-sync': 'parked' }, String(status.parked)),
           h('dt', {}, t('lastPush')), h('dd', {}, when(status.lastPushAt)),
           h('dt', {}, t('lastPull')), h('dd', {}, when(status.lastPullAt)),
+          h('dt', {}, t('lastFullPull')), h('dd', {}, when(status.lastFullPullAt)),
           h('dt', {}, t('lastError')), h('dd', {}, status.lastError ?? t('none')),
         ),
       h('h3', {}, t('parkedTitle')),

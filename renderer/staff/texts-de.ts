@@ -70,6 +70,7 @@ export const de: StaffTexts = {
   parked: 'Von der Zentrale abgelehnt',
   lastPush: 'Zuletzt gesendet',
   lastPull: 'Zuletzt empfangen',
+  lastFullPull: 'Zuletzt alles abgeglichen',
   lastError: 'Letzter Fehler',
   never: 'nie',
   none: 'keiner',

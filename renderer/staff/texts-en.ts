@@ -69,6 +69,7 @@ export const en = {
   parked: 'Refused by head office',
   lastPush: 'Last sent',
   lastPull: 'Last received',
+  lastFullPull: 'Last full reconciliation',
   lastError: 'Last error',
   never: 'never',
   none: 'none',

@@ -70,6 +70,7 @@ export const fr: StaffTexts = {
   parked: 'Refusées par la centrale',
   lastPush: 'Dernier envoi',
   lastPull: 'Dernière réception',
+  lastFullPull: 'Dernière réconciliation complète',
   lastError: 'Dernière erreur',
   never: 'jamais',
   none: 'aucune',

@@ -70,6 +70,7 @@ export const it: StaffTexts = {
   parked: 'Rifiutate dalla centrale',
   lastPush: 'Ultimo invio',
   lastPull: 'Ultima ricezione',
+  lastFullPull: 'Ultima riconciliazione completa',
   lastError: 'Ultimo errore',
   never: 'mai',
   none: 'nessuno',

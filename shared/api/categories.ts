@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorQuery, DateTimeSchema, IdSchema, StoreIdListSchema, limitQuery } from './common.js';
+import { CursorQuery, DateTimeSchema, IdSchema, StoreIdListSchema, limitQuery, updatedSinceQuery } from './common.js';
 
 const categoryFields = {
   name: z.string().trim().min(1, { error: 'must not be empty' }),
@@ -42,6 +42,7 @@ export const CategorySchema = z
 export const CategoryListQuerySchema = z.object({
   limit: limitQuery(),
   cursor: CursorQuery.optional(),
+  updatedSince: updatedSinceQuery('category'),
 });
 
 export type Category = z.infer<typeof CategorySchema>;

@@ -33,6 +33,18 @@ export const CursorQuery = z
   .min(1)
   .describe('Opaque cursor from `meta.nextCursor` of the previous page; pass unchanged.');
 
+/**
+ * Extension `updatedSince`, the change feed of a collection: marked in the
+ * OpenAPI document so an upstream's client can tell that it is offered.
+ */
+export const updatedSinceQuery = (what: string, note = '') =>
+  DateTimeSchema.optional()
+    .describe(
+      `Extension, the change feed: every ${what} whose last change is later than this, soft-deleted ones included ` +
+        `(\`deleted: true\`), oldest change first, paged by \`cursor\`; \`meta.completeUntil\` says up to when the walk is complete. ${note}`.trim(),
+    )
+    .meta({ 'x-extension': true });
+
 export const ListMetaSchema = z
   .object({
     total: z.int().describe('Match count; equals `returned` except for product search without `store` (estimated matches).'),
@@ -40,6 +52,10 @@ export const ListMetaSchema = z
     limit: z.int().describe('Applied page size.'),
     offset: z.int().optional().describe('Only for product search with `q`.'),
     nextCursor: z.string().optional().describe('Present when more results may exist; pass unchanged as `cursor`.'),
+    completeUntil: DateTimeSchema.optional().describe(
+      'Extension, only with `updatedSince`: every change up to this instant (of the server\'s clock) is in this walk, ' +
+        'counted from its first page. Pass the first page\'s value as the next walk\'s `updatedSince`.',
+    ),
   })
   .meta({ id: 'ListMeta' });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorQuery, DateTimeSchema, IdSchema, limitQuery } from './common.js';
+import { CursorQuery, DateTimeSchema, IdSchema, limitQuery, updatedSinceQuery } from './common.js';
 
 const text = z.string({ error: 'must be a string' });
 const nonEmpty = text.trim().min(1, { error: 'must not be empty' });
@@ -102,6 +102,7 @@ export const BlockedIdentityUpdateSchema = z
 export const BlockedIdentityListQuerySchema = z.object({
   limit: limitQuery(),
   cursor: CursorQuery.optional(),
+  updatedSince: updatedSinceQuery('blocked identity'),
 });
 
 export type IdentityLog = z.infer<typeof IdentityLogSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_MINIMUM_AGE, MINIMUM_AGES } from '../minimum-age.js';
 import { TAX_CATEGORIES } from '../tax.js';
 import { ScaleLabelSchema } from './scale-labels.js';
-import { CentsSchema, CursorQuery, DateTimeSchema, IdSchema, StoreIdListSchema, limitQuery } from './common.js';
+import { CentsSchema, CursorQuery, DateTimeSchema, IdSchema, StoreIdListSchema, limitQuery, updatedSinceQuery } from './common.js';
 
 /** Effective maximum of `limit` when searching with `q`. */
 export const MAX_SEARCH_LIMIT = 250;
@@ -154,10 +154,7 @@ export const ProductListQuerySchema = z
       ),
     showOnScale: flagFilter('showOnScale'),
     showOnScreen: flagFilter('showOnScreen'),
-    updatedSince: DateTimeSchema.optional().describe(
-      'Extension, the label-scale feed: every product whose `lastupdate` is later than this, soft-deleted ones included ' +
-        '(`deleted: true`), oldest change first (`lastupdate`, then id), paged by `cursor`. Not with `q` or `barcode`.',
-    ),
+    updatedSince: updatedSinceQuery('product', 'Also the label-scale feed. Not with `q` or `barcode`.'),
   })
   .superRefine((query, ctx) => {
     for (const field of ['showOnScale', 'showOnScreen', 'updatedSince'] as const) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorQuery, DateTimeSchema, IdSchema, limitQuery } from './common.js';
+import { CursorQuery, DateTimeSchema, IdSchema, limitQuery, updatedSinceQuery } from './common.js';
 import { EmailSchema } from './email.js';
 import { STORE_LANGUAGES } from '../languages.js';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../time-zones.js';
@@ -98,6 +98,7 @@ export const StoreSchema = z
 export const StoreListQuerySchema = z.object({
   limit: limitQuery(),
   cursor: CursorQuery.optional(),
+  updatedSince: updatedSinceQuery('store'),
 });
 
 export type Store = z.infer<typeof StoreSchema>;

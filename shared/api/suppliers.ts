@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTimeSchema, IdSchema, limitQuery } from './common.js';
+import { CursorQuery, DateTimeSchema, IdSchema, limitQuery, updatedSinceQuery } from './common.js';
 import { EmailSchema } from './email.js';
 
 const supplierFields = {
@@ -44,7 +44,19 @@ export const SupplierSchema = z
   })
   .meta({ id: 'Supplier', description: 'A supplier. Optional fields that were never set are absent.' });
 
-export const SupplierListQuerySchema = z.object({ limit: limitQuery() });
+export const SupplierListQuerySchema = z
+  .object({
+    limit: limitQuery(),
+    updatedSince: updatedSinceQuery('supplier'),
+    cursor: CursorQuery.optional()
+      .describe('Extension: only with `updatedSince`, whose walk is paged; the plain list is not.')
+      .meta({ 'x-extension': true }),
+  })
+  .superRefine((query, ctx) => {
+    if (query.cursor !== undefined && query.updatedSince === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'cursor is only allowed together with updatedSince; the supplier list is not paged' });
+    }
+  });
 
 export type Supplier = z.infer<typeof SupplierSchema>;
 export type SupplierCreate = z.infer<typeof SupplierCreateSchema>;

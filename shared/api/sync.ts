@@ -18,6 +18,9 @@ export const SyncStatusSchema = z
     parked: z.int().describe('Local writes the upstream refused, waiting for `sync retry` or `sync discard`.'),
     lastPushAt: DateTimeSchema.nullable().describe('End of the last push that reached the end of the queue.'),
     lastPullAt: DateTimeSchema.nullable().describe('Start of the last complete pull: the local catalog reflects the upstream as of then.'),
+    lastFullPullAt: DateTimeSchema.nullable().describe(
+      'Extension: start of the last complete full pull, which read the whole upstream catalog and removed what it no longer lists.',
+    ),
     lastError: z.string().nullable().describe('Why the last round stopped early (upstream unreachable or key refused); null after a complete round.'),
     oldestPendingAt: DateTimeSchema.nullable().describe('Time of the oldest pending write; null when none waits.'),
   })

@@ -237,7 +237,7 @@ CREATE TABLE sync_config (
   upstream_url TEXT NOT NULL,
   interval_seconds INTEGER NOT NULL DEFAULT 30,
   configured_at TEXT NOT NULL
-, upstream_key TEXT NOT NULL DEFAULT '', state TEXT NOT NULL DEFAULT 'idle', last_push_at TEXT, last_pull_at TEXT, last_error TEXT, lease_owner TEXT, lease_until TEXT, run_requested_at TEXT, last_round TEXT);
+, upstream_key TEXT NOT NULL DEFAULT '', state TEXT NOT NULL DEFAULT 'idle', last_push_at TEXT, last_pull_at TEXT, last_error TEXT, lease_owner TEXT, lease_until TEXT, run_requested_at TEXT, last_round TEXT, pull_interval_seconds INTEGER NOT NULL DEFAULT 60, full_interval_seconds INTEGER NOT NULL DEFAULT 86400, last_full_pull_at TEXT, feed_marks TEXT, run_requested_full INTEGER NOT NULL DEFAULT 0);
 
 CREATE TABLE sync_ids (
   org_id TEXT NOT NULL,
@@ -249,7 +249,11 @@ CREATE TABLE sync_ids (
 
 CREATE INDEX api_keys_org ON api_keys (org_id, created_at);
 
+CREATE INDEX blocked_identities_org_changed ON blocked_identities (org_id, lastupdate, id);
+
 CREATE INDEX blocked_identities_org_list ON blocked_identities (org_id, deleted, id);
+
+CREATE INDEX categories_org_changed ON categories (org_id, lastupdate, id);
 
 CREATE INDEX categories_org_list ON categories (org_id, deleted, id);
 
@@ -283,8 +287,12 @@ CREATE INDEX products_org_scale ON products (org_id, deleted, show_on_scale, id)
 
 CREATE INDEX products_org_screen ON products (org_id, deleted, show_on_screen, id);
 
+CREATE INDEX stores_org_changed ON stores (org_id, lastupdate, id);
+
 CREATE INDEX stores_org_list ON stores (org_id, deleted, id);
 
 CREATE INDEX suppliers_org_by_name ON suppliers (org_id, deleted, name, id);
+
+CREATE INDEX suppliers_org_changed ON suppliers (org_id, lastupdate, id);
 
 CREATE INDEX sync_ids_upstream ON sync_ids (org_id, kind, upstream_id);

@@ -7,9 +7,10 @@ import { Transform } from 'node:stream';
  * connection without an answer; `drop` forwards it and closes the connection
  * once the upstream has answered (a lost acknowledgement); `error` answers 503
  * without forwarding; `delay` forwards it after a pause; `throttle` forwards
- * it over a slow line, request and answer at `bytesPerSecond` each.
+ * it over a slow line, request and answer at `bytesPerSecond` each;
+ * `missing` answers 404 without forwarding (an endpoint the upstream lacks).
  */
-export type FaultMode = 'pass' | 'down' | 'drop' | 'error' | 'delay' | 'throttle';
+export type FaultMode = 'pass' | 'down' | 'drop' | 'error' | 'delay' | 'throttle' | 'missing';
 
 export interface FaultProxy {
   /** Base URL of the API through the proxy, e.g. http://127.0.0.1:1234/api/v1 */
@@ -20,6 +21,10 @@ export interface FaultProxy {
   setRandomFaults(seed: number, rate: number): void;
   /** Requests seen, and how many of them were faulted. */
   stats(): { requests: number; faulted: number };
+  /** Records the upstream served in list answers (`data` arrays of GETs), per path without the query, e.g. `/products`. */
+  rowsRead(): Record<string, number>;
+  /** List requests (GETs answered with a `data` array), per path without the query. */
+  listReads(): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -72,6 +77,26 @@ export async function startFaultProxy(upstreamApiUrl: string, options: FaultProx
   let random: { next: () => number; rate: number } | undefined;
   let requests = 0;
   let faulted = 0;
+  const rows: Record<string, number> = {};
+  const lists: Record<string, number> = {};
+
+  /** Counts the rows of a list answer as it passes. */
+  const countRows = (req: IncomingMessage, upstreamRes: IncomingMessage) => {
+    if (req.method !== 'GET') return;
+    const path = (req.url ?? '').replace(target.pathname, '').split('?')[0] ?? '';
+    const chunks: Buffer[] = [];
+    upstreamRes.on('data', (chunk: Buffer) => chunks.push(chunk));
+    upstreamRes.on('end', () => {
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: unknown };
+        if (!Array.isArray(body.data)) return;
+        rows[path] = (rows[path] ?? 0) + body.data.length;
+        lists[path] = (lists[path] ?? 0) + 1;
+      } catch {
+        // Not a JSON list (an image, an error page): nothing to count.
+      }
+    });
+  };
 
   const forward = (req: IncomingMessage, res: ServerResponse, after: 'answer' | 'drop' | 'throttle') => {
     const upstreamReq = request(
@@ -82,6 +107,7 @@ export async function startFaultProxy(upstreamApiUrl: string, options: FaultProx
           upstreamRes.on('end', () => req.socket.destroy());
           return;
         }
+        countRows(req, upstreamRes);
         res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
         (after === 'throttle' ? upstreamRes.pipe(slowLine(bytesPerSecond)) : upstreamRes).pipe(res);
       },
@@ -118,6 +144,10 @@ export async function startFaultProxy(upstreamApiUrl: string, options: FaultProx
     const chosen = pick(req.method ?? 'GET', (req.url ?? '').replace(target.pathname, ''));
     if (chosen !== 'pass') faulted += 1;
     if (chosen === 'down') req.socket.destroy();
+    else if (chosen === 'missing') {
+      req.resume();
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 404, message: 'Not Found' }));
+    }
     else if (chosen === 'error') {
       req.resume();
       res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 503, message: 'Service Unavailable' }));
@@ -142,6 +172,8 @@ export async function startFaultProxy(upstreamApiUrl: string, options: FaultProx
       delayMs = 20;
     },
     stats: () => ({ requests, faulted }),
+    rowsRead: () => ({ ...rows }),
+    listReads: () => ({ ...lists }),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -18,14 +18,22 @@ export interface SyncPair {
   destroy(): Promise<void>;
 }
 
-export async function startSyncPair(options: { features?: string[]; local?: StartOptions; intervalSeconds?: number } = {}): Promise<SyncPair> {
+export async function startSyncPair(
+  options: { features?: string[]; local?: StartOptions; upstream?: StartOptions; intervalSeconds?: number; pullIntervalSeconds?: number; fullIntervalSeconds?: number } = {},
+): Promise<SyncPair> {
   const features = options.features ?? ['identity-logs'];
-  const upstream = await startTestServer();
+  const upstream = await startTestServer(options.upstream);
   const proxy = await startFaultProxy(upstream.url);
   const local = await startTestServer({ sync: FAST_SYNC, ...options.local });
   const upOrg = upstream.createOrg(features);
   const org = local.createOrg(features);
-  configureSync(local.dataDir, org.id, { url: proxy.url, key: upOrg.writeKey, intervalSeconds: options.intervalSeconds });
+  configureSync(local.dataDir, org.id, {
+    url: proxy.url,
+    key: upOrg.writeKey,
+    intervalSeconds: options.intervalSeconds,
+    pullIntervalSeconds: options.pullIntervalSeconds,
+    fullIntervalSeconds: options.fullIntervalSeconds,
+  });
   return {
     upstream,
     local,

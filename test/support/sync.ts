@@ -13,7 +13,11 @@ import type { Api } from './api.js';
 export const FAST_SYNC: SyncOptions = { tickMs: 20, debounceMs: 5, backoff: { baseMs: 10, maxMs: 80 }, timeoutMs: 2000 };
 
 /** Configures sync the way `sync configure` does, through the data folder's own connection (without a child process). */
-export function configureSync(dataDir: string, orgId: string, settings: { url: string; key: string; intervalSeconds?: number }): void {
+export function configureSync(
+  dataDir: string,
+  orgId: string,
+  settings: { url: string; key: string; intervalSeconds?: number | undefined; pullIntervalSeconds?: number | undefined; fullIntervalSeconds?: number | undefined },
+): void {
   const db = openDatabase(join(dataDir, DATABASE_FILE));
   try {
     createSyncAdmin({
@@ -21,7 +25,12 @@ export function configureSync(dataDir: string, orgId: string, settings: { url: s
       queue: createOutboxQueue(db),
       organizations: createOrganizationStore(db),
       clock: systemClock,
-    }).configure(orgId, { ...settings, intervalSeconds: settings.intervalSeconds ?? 3600 });
+    }).configure(orgId, {
+      ...settings,
+      intervalSeconds: settings.intervalSeconds ?? 3600,
+      // Tests that wait for a pull set a short pull interval; the others see the first pull only.
+      pullIntervalSeconds: settings.pullIntervalSeconds ?? settings.intervalSeconds ?? 3600,
+    });
   } finally {
     db.close();
   }
@@ -41,6 +50,10 @@ export async function waitForSync(client: Api, done: (status: any) => boolean, t
   throw new Error(`sync did not settle: ${JSON.stringify(last)}`);
 }
 
-/** Everything pushed and a pull completed after `since`. */
+/** Everything pushed: a push that reached the end of the queue ended after `since`. A local write triggers no pull. */
 export const drainedSince = (since: string) => (status: any) =>
+  status.pending === 0 && status.state === 'idle' && status.lastPushAt !== null && status.lastPushAt > since;
+
+/** Everything pushed and a pull completed after `since` (on the pull interval, or asked by `sync run`). */
+export const pulledSince = (since: string) => (status: any) =>
   status.pending === 0 && status.state === 'idle' && status.lastPullAt !== null && status.lastPullAt > since;

@@ -36,7 +36,7 @@ export function syncRoutes(admin: SyncAdmin): Router {
   return router;
 }
 
-/** After each successful write, asks the worker for a round soon. */
+/** After each successful write, asks the worker for a push soon (never a pull). */
 export function scheduleSyncAfterWrites(worker: SyncWorker): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {

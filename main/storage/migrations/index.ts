@@ -11,6 +11,7 @@ import { scaleLabelRules } from './0009-scale-label-rules.js';
 import { productFeed } from './0010-product-feed.js';
 import { personalDataRetention } from './0011-personal-data-retention.js';
 import { screenProducts } from './0012-screen-products.js';
+import { syncCadences } from './0015-sync-cadences.js';
 import { storeTimeZone } from './0016-store-time-zone.js';
 import { productMinimumAge } from './0017-product-minimum-age.js';
 
@@ -35,6 +36,7 @@ export const migrations: Migration[] = [
   personalDataRetention,
   screenProducts,
   idempotencyKeptForGood,
+  syncCadences,
   storeTimeZone,
   productMinimumAge,
 ];
