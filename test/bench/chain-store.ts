@@ -72,8 +72,8 @@ export function chainClient(apiBase: string, writeKey: string) {
 export type ChainClient = ReturnType<typeof chainClient>;
 
 /**
- * The `Date` header has whole seconds: a change made in the same second as the
- * previous pull's first answer, or just before it, is read again rather than missed.
+ * A store's first feed read starts from the upstream's `Date` header, which has
+ * whole seconds; later reads start from the feed's own `completeUntil`.
  */
 const OVERLAP_MS = 1000;
 
@@ -100,7 +100,9 @@ export function simulateStore(options: {
 }): { stop(): void } {
   const { client, recorder } = options;
   let sales = 0;
-  let since = options.pulledAt;
+  // Where each collection's feed was complete, as the upstream's `meta.completeUntil` said: the store PC's protocol.
+  const marks = new Map<string, string>();
+  const firstMark = new Date(options.pulledAt - OVERLAP_MS).toISOString();
   let pulling = false;
   const track = (task: Promise<unknown>) => {
     options.inFlight.add(task);
@@ -119,27 +121,27 @@ export function simulateStore(options: {
   const pull = async () => {
     if (pulling) return;
     pulling = true;
-    let startedAt = 0;
     try {
       for (const collection of options.collections) {
         let cursor: string | undefined;
+        let completeUntil: string | undefined;
         do {
           const query = new URLSearchParams({ limit: String(collection.limit) });
-          if (collection.feed) query.set('updatedSince', new Date(since - OVERLAP_MS).toISOString());
+          if (collection.feed) query.set('updatedSince', marks.get(collection.path) ?? firstMark);
           if (cursor) query.set('cursor', cursor);
           const answer = await client.send('GET', `${collection.path}?${query}`);
           recorder.pullMs.push(answer.ms);
-          startedAt ||= answer.upstreamTime;
           if (answer.status !== 200) {
             failed(recorder, `GET ${collection.path} ${answer.status}`);
             return;
           }
-          const page = answer.body as { data: unknown[]; meta?: { nextCursor?: string } };
+          const page = answer.body as { data: unknown[]; meta?: { nextCursor?: string; completeUntil?: string } };
           recorder.rows += page.data.length;
+          completeUntil ??= page.meta?.completeUntil;
           cursor = page.meta?.nextCursor;
         } while (cursor);
+        if (completeUntil) marks.set(collection.path, completeUntil);
       }
-      if (startedAt) since = startedAt;
     } finally {
       pulling = false;
     }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { systemClock } from '../../main/services/clock.js';
 import { createServices } from '../../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
-import { DEFAULT_INTERVAL_SECONDS } from '../../main/sync/sync-admin.js';
+import { DEFAULT_PULL_INTERVAL_SECONDS } from '../../main/sync/config-store.js';
 import { PROJECT_ROOT } from '../../main/version.js';
 import { freePort } from '../support/processes.js';
 import { FULL_SIZE, generateCatalog } from './catalog.js';
@@ -29,7 +29,7 @@ const WARMUP_SECONDS = env('BENCH_CHAIN_WARMUP_SECONDS', 5);
 /** Time compression: every cadence runs this many times faster, so N simulated stores load the upstream as N x SPEEDUP would. */
 const SPEEDUP = env('BENCH_CHAIN_SPEEDUP', 1);
 const SALE_SECONDS = 10;
-const PULL_SECONDS = env('BENCH_CHAIN_PULL_SECONDS', DEFAULT_INTERVAL_SECONDS);
+const PULL_SECONDS = env('BENCH_CHAIN_PULL_SECONDS', DEFAULT_PULL_INTERVAL_SECONDS);
 /** Catalog changes HQ makes per minute (price changes), which every store's next pull brings in. */
 const HQ_CHANGES_PER_MINUTE = env('BENCH_CHAIN_HQ_CHANGES_PER_MINUTE', 6);
 const P99_LIMIT_MS = 100;
