@@ -1,8 +1,5 @@
+import { CURRENCY, LANGUAGE_LOCALES as LOCALES } from '../../shared/languages.js';
 import type { StoreLanguage } from './store-settings.js';
-
-/** Amounts are in Swiss francs, written as each language writes them in Switzerland. */
-const CURRENCY = 'CHF';
-const LOCALES: Record<StoreLanguage, string> = { de: 'de-CH', fr: 'fr-CH', it: 'it-CH', en: 'en-CH' };
 
 export const localeOf = (language: StoreLanguage) => LOCALES[language];
 
