@@ -34,20 +34,20 @@ describe('preload', () => {
     return { exposed, sent, reports };
   }
 
-  it('exposes kioskBridge.config and reportActivity, nothing else', () => {
+  it('exposes kioskBridge.config, reportActivity and printReceipt, nothing else', () => {
     const config = { key: 'wk_kiosk', storeId: 'store-1', apiBaseUrl: 'http://127.0.0.1:8787/api/v1' };
     const { exposed, sent } = runPreload(config);
     expect(sent).toEqual([KIOSK_CONFIG_CHANNEL]);
-    expect(exposed).toEqual([['kioskBridge', { config, reportActivity: expect.any(Function) }]]);
+    expect(exposed).toEqual([['kioskBridge', { config, reportActivity: expect.any(Function), printReceipt: expect.any(Function) }]]);
     const bridge = exposed[0]![1] as { config: object };
-    expect(Object.keys(bridge)).toEqual(['config', 'reportActivity']);
+    expect(Object.keys(bridge)).toEqual(['config', 'reportActivity', 'printReceipt']);
     expect(Object.isFrozen(bridge) && Object.isFrozen(bridge.config)).toBe(true);
     expect(Object.values(bridge.config).every((v) => typeof v === 'string')).toBe(true);
   });
 
-  it('exposes only reportActivity when the main process has no config for the page', () => {
+  it('exposes only reportActivity and printReceipt when the main process has no config for the page', () => {
     const { exposed } = runPreload(null);
-    expect(exposed).toEqual([['kioskBridge', { reportActivity: expect.any(Function) }]]);
+    expect(exposed).toEqual([['kioskBridge', { reportActivity: expect.any(Function), printReceipt: expect.any(Function) }]]);
   });
 
   it('sends the main process two booleans, whatever the page passes to reportActivity', () => {

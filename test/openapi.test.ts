@@ -51,6 +51,8 @@ const EXTENSIONS = [
   'DELETE /identity-logs/blocked/{blockedId}',
   'GET /sync',
   'GET /sync/parked',
+  'POST /receipts/{orderId}/print',
+  'GET /printers',
 ];
 
 describe('GET /openapi.json', () => {

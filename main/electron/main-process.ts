@@ -12,6 +12,7 @@ import { cliArguments, runCliInApp } from './admin-cli.js';
 import { autostartTarget, KIOSK_SWITCH, startAtLogin } from './autostart.js';
 import { appConfig } from './app-config.js';
 import { serveKioskConfig } from './kiosk-bridge.js';
+import { serveReceiptPrinting } from './receipt-print.js';
 import { addStaffExit, keepDisplayOn, reloadWhenStuck } from './kiosk-behaviour.js';
 import { readKioskConfig } from './kiosk-config.js';
 import { addContentSecurityPolicy, confineToOrigin, denyAllPermissions } from './security.js';
@@ -91,6 +92,7 @@ export async function onReady(electron: ElectronModule, context: AppContext, con
   if (kioskConfig.problem) logger.warn(kioskConfig.problem + '; the kiosk shows its set-up screen and the app does not look for updates');
   serveKioskConfig(electron.ipcMain, origin, kioskConfig.config, (url) => logger.warn({ url }, 'refused the kiosk config to a frame outside the local server'));
   updates.configure(electron.ipcMain, origin, kioskConfig, context.updaterFor);
+  serveReceiptPrinting(electron.ipcMain, origin, kioskConfig.config?.printer, logger);
 
   const window = new electron.BrowserWindow(kioskWindowOptions({ kiosk, preload: PRELOAD_FILE }));
   const contents = window.webContents;

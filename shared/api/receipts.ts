@@ -23,6 +23,15 @@ export const NetworkPrinterSchema = z
   })
   .meta({ id: 'NetworkPrinter' });
 
+/** E-receipt address template: `{orderId}` becomes the till's order number. */
+export const ReceiptUrlTemplateSchema = z
+  .string({ error: 'must be a string' })
+  .max(500, { error: 'must be at most 500 characters' })
+  .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value.replaceAll('{orderId}', 'x')), {
+    error: "must be an http:// or https:// address; {orderId} stands for the till's order number",
+  })
+  .describe('E-receipt address template, e.g. `https://shop.example/r/{orderId}`: shown and printed as a QR code with `{orderId}` filled in.');
+
 export const ReceiptPrintRequestSchema = z
   .strictObject({
     printer: NetworkPrinterSchema,
@@ -30,14 +39,7 @@ export const ReceiptPrintRequestSchema = z
       .enum(STORE_LANGUAGES, { error: 'must be one of "de", "en", "fr", "it"' })
       .optional()
       .describe("Language of the receipt; default the store's main language."),
-    receiptUrl: z
-      .string({ error: 'must be a string' })
-      .max(500, { error: 'must be at most 500 characters' })
-      .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value.replaceAll('{orderId}', 'x')), {
-        error: 'must be an http:// or https:// address; {orderId} stands for the till\'s order number',
-      })
-      .optional()
-      .describe('E-receipt address template, e.g. `https://shop.example/r/{orderId}`: printed as a QR code with `{orderId}` filled in.'),
+    receiptUrl: ReceiptUrlTemplateSchema.optional(),
   })
   .meta({ id: 'ReceiptPrintRequest', description: 'Which printer gets the receipt, and in which language.' });
 
