@@ -4,6 +4,7 @@ import type { Category } from '../../shared/api/categories.js';
 import type { BlockedIdentity, IdentityLogCreate } from '../../shared/api/identity-logs.js';
 import type { Order, OrderCreate } from '../../shared/api/orders.js';
 import type { Product } from '../../shared/api/products.js';
+import type { ReceiptPrintRequest, ReceiptPrintResult } from '../../shared/api/receipts.js';
 import type { Store } from '../../shared/api/stores.js';
 import type { Supplier } from '../../shared/api/suppliers.js';
 import type { KioskConfig } from '../../shared/kiosk-config.js';
@@ -54,6 +55,9 @@ export function createApiClient(config: Pick<KioskConfig, 'apiBaseUrl' | 'key'>)
       (await api.get('/products', { params: { query: { q, store, limit } }, signal: signal ?? null })).data,
     createOrder: async (order: OrderCreate): Promise<string> => (await api.post('/orders', { body: order })).id,
     order: async (id: string): Promise<Order> => (await api.get('/orders/{orderId}', { params: { path: { orderId: id } } })).data,
+    /** Sends the stored order's receipt to a network receipt printer; the answer says whether it printed. */
+    printReceipt: async (orderId: string, request: ReceiptPrintRequest): Promise<ReceiptPrintResult> =>
+      (await api.post('/receipts/{orderId}/print', { params: { path: { orderId } }, body: request })).data,
     blockedIdentities: (): Promise<BlockedIdentity[]> => collect(api.items('/identity-logs/blocked', { params: { query: { limit } } })),
     recordIdentityCheck: (log: IdentityLogCreate): Promise<{ id: string }> => api.post('/identity-logs', { body: log }),
     sync: async (): Promise<SyncStatus> => (await api.get('/sync')).data,

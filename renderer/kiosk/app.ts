@@ -9,6 +9,7 @@ import { errorText } from './error-text.js';
 import { translator, type Translate } from './i18n/index.js';
 import { startIdleTimer } from './idle-timer.js';
 import { isOffline, watchSync } from './offline-status.js';
+import type { ReceiptSetup } from './receipt-view.js';
 import { listenForScans } from './scanner-input.js';
 import { amountDialog, chooseDialog, idleDialog, infoDialog, staffCodeDialog } from './screens/dialogs.js';
 import { header, type Header } from './screens/header.js';
@@ -40,6 +41,8 @@ export class KioskApp {
     private readonly root: HTMLElement,
     readonly api: ApiClient,
     readonly settings: KioskSettings,
+    /** The kiosk's receipt printer and e-receipt address. */
+    readonly receiptSetup: ReceiptSetup = {},
   ) {
     this.language = settings.languageMain;
     this.t = translator(this.language, settings.translations);

@@ -1,4 +1,3 @@
-import type { Order } from '../../shared/api/orders.js';
 import type { CalendarDate } from './age.js';
 import { verifyAge, type AgeEvidence } from './age-verification.js';
 import { ApiError } from './api-client.js';
@@ -8,7 +7,8 @@ import { isMrzLine, readMrz } from './mrz.js';
 import { paymentTerminalStep, type PaymentOutcome } from './payment-terminal.js';
 import { ageCheckScreen, refusedScreen } from './screens/age-check.js';
 import { helpScreen } from './screens/help.js';
-import { paymentScreen, receiptScreen, recordingScreen } from './screens/payment.js';
+import { ReceiptView } from './receipt-view.js';
+import { paymentScreen, recordingScreen } from './screens/payment.js';
 import { paymentMethodsOffered, type PaymentMethod } from './store-settings.js';
 
 type Step =
@@ -18,7 +18,7 @@ type Step =
   | { name: 'payment' }
   | { name: 'terminal'; method: PaymentMethod }
   | { name: 'recording'; retrying: boolean; error?: string }
-  | { name: 'receipt'; order: Order };
+  | { name: 'receipt'; view: ReceiptView };
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -35,9 +35,9 @@ export class CheckoutFlow {
     return this.step !== undefined;
   }
 
-  /** The idle reset may cancel any step but a payment under way or a sale being recorded. */
+  /** The idle reset may cancel any step but a payment under way, a sale being recorded, or a receipt that did not print yet. */
   cancellable(): boolean {
-    return this.step?.name !== 'terminal' && this.step?.name !== 'recording';
+    return this.step?.name !== 'terminal' && this.step?.name !== 'recording' && !(this.step?.name === 'receipt' && this.step.view.holding);
   }
 
   /** Checkout starts: the order id every attempt to record this sale will carry is made now. */
@@ -88,7 +88,7 @@ export class CheckoutFlow {
       case 'recording':
         return app.show(recordingScreen(t, step, () => this.go({ name: 'staff', back: step })));
       case 'receipt':
-        return app.show(receiptScreen(t, step.order, () => app.reset()));
+        return app.show(step.view.screen(t, () => app.reset()));
     }
   }
 
@@ -126,8 +126,11 @@ export class CheckoutFlow {
         { orderId: this.orderId, store: app.settings.storeId, products: app.cart.orderLines(), orderDate: this.startedAt, ...outcome },
         () => this.go({ name: 'recording', retrying: true }),
       );
+      const products = new Map(app.cart.lines.map((line) => [line.product.id, line.product]));
       app.cart.clear();
-      this.go({ name: 'receipt', order: await app.api.order(id) });
+      const view = new ReceiptView(app.api, app.receiptSetup, app.settings, await app.api.order(id), (productId) => products.get(productId));
+      this.go({ name: 'receipt', view });
+      void view.print(app.language, () => document.querySelector('.receipt-paper'));
     } catch (err) {
       this.go({ name: 'recording', retrying: false, error: err instanceof ApiError ? err.message : errorText(err) });
     }

@@ -8,6 +8,8 @@ export type PaymentMethod = 'cash' | 'providerA' | 'providerB';
 export interface KioskSettings {
   storeId: string;
   storeName: string;
+  /** What the receipt says about the store: name, address and VAT number. */
+  receiptStore: Pick<Store, 'name' | 'address' | 'zipCode' | 'city' | 'vatNumber'>;
   languageMain: StoreLanguage;
   /** Languages the customer can switch between; only the main one unless `languageMulti`. */
   languages: StoreLanguage[];
@@ -45,6 +47,7 @@ export function settingsOf(store: Store): KioskSettings {
   return {
     storeId: store.id,
     storeName: store.name,
+    receiptStore: { name: store.name, address: store.address, zipCode: store.zipCode, city: store.city, vatNumber: store.vatNumber },
     languageMain,
     languages,
     translations: store.translations ?? {},

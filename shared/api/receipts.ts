@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { STORE_LANGUAGES } from '../languages.js';
-
-/** Port of the raw TCP printing service of network receipt printers (JetDirect/AppSocket). */
-export const DEFAULT_PRINTER_PORT = 9100;
+import { DEFAULT_PRINTER_PORT, PRINTER_HOST } from '../receipt/printer-address.js';
 
 /** A receipt printer on the shop's network that takes ESC/POS commands over TCP. */
 export const NetworkPrinterSchema = z
@@ -12,7 +10,7 @@ export const NetworkPrinterSchema = z
       .trim()
       .min(1, { error: 'must not be empty' })
       .max(253, { error: 'must be at most 253 characters' })
-      .regex(/^[A-Za-z0-9.\-:[\]]+$/, { error: 'must be a host name or an IP address, e.g. "192.168.1.50"' })
+      .regex(PRINTER_HOST, { error: 'must be a host name or an IP address, e.g. "192.168.1.50"' })
       .describe('Host name or IP address of the printer.'),
     port: z
       .int({ error: 'must be a whole number' })

@@ -1,0 +1,115 @@
+import type { Order } from '../../shared/api/orders.js';
+import { KIOSK_BRIDGE } from '../../shared/kiosk-bridge.js';
+import type { KioskConfig } from '../../shared/kiosk-config.js';
+import type { PricedProduct } from '../../shared/order-pricing.js';
+import { buildReceipt, type Receipt } from '../../shared/receipt/receipt.js';
+import type { ApiClient } from './api-client.js';
+import { h, replaceChildren } from './dom.js';
+import type { MessageKey, Translate } from './i18n/index.js';
+import { receiptPaper } from './screens/receipt.js';
+import type { KioskSettings, StoreLanguage } from './store-settings.js';
+
+/** Where the receipt's printing stands: `none` when the kiosk has no printer. */
+export type PrintState = 'none' | 'printing' | 'printed' | 'failed';
+
+/** The kiosk's receipt settings (kiosk.json, or the set-up screen in a browser). */
+export type ReceiptSetup = Pick<KioskConfig, 'printer' | 'receiptUrl'>;
+
+/**
+ * A receipt that did not print stays this long before the idle timer may
+ * close it, so the customer can photograph it or scan its QR code.
+ */
+export const UNPRINTED_RECEIPT_HOLD_MS = 120_000;
+
+/** Millimetres of printable width on 80 mm paper; the page's print style lays the receipt out that wide. */
+const PRINT_WIDTH_MM = 72;
+
+const STATUS_TEXT: Record<PrintState, MessageKey> = {
+  none: 'receiptNoPrinter',
+  printing: 'receiptPrinting',
+  printed: 'receiptPrinted',
+  failed: 'receiptNotPrinted',
+};
+
+type PrintThroughBridge = (heightMm: number) => Promise<{ printed: boolean; message: string | null }>;
+
+function bridgePrint(): PrintThroughBridge | undefined {
+  const bridge = (window as unknown as Record<string, { printReceipt?: PrintThroughBridge } | undefined>)[KIOSK_BRIDGE];
+  return bridge?.printReceipt;
+}
+
+/** The receipt step of a sale: shows the receipt of the stored order and prints it once. */
+export class ReceiptView {
+  private state: PrintState;
+  private holdUntil = 0;
+  private status: HTMLElement | undefined;
+  private t: Translate | undefined;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly setup: ReceiptSetup,
+    private readonly settings: Pick<KioskSettings, 'receiptStore'>,
+    private readonly order: Order,
+    private readonly productOf: (id: string) => PricedProduct | undefined,
+  ) {
+    this.state = setup.printer ? 'printing' : 'none';
+    if (!setup.printer) this.hold();
+  }
+
+  /** The receipt stays on screen: printing failed or there is no printer. */
+  get holding(): boolean {
+    return Date.now() < this.holdUntil;
+  }
+
+  receipt(language: StoreLanguage): Receipt {
+    return buildReceipt(this.order, this.settings.receiptStore, { language, receiptUrlTemplate: this.setup.receiptUrl, productOf: this.productOf });
+  }
+
+  /** The receipt screen in the customer's language; the print state updates in place. */
+  screen(t: Translate, onDone: () => void): HTMLElement {
+    this.t = t;
+    this.status = h('p', { class: 'lead print-state', role: 'status', 'data-print': this.state });
+    this.showState();
+    return h(
+      'section',
+      { class: 'screen panel receipt', 'data-screen': 'receipt', 'data-order': this.order.id, 'aria-labelledby': 'receipt-title' },
+      h('h1', { id: 'receipt-title' }, t('receiptTitle')),
+      this.status,
+      receiptPaper(t, this.receipt(t.language)),
+      h('div', { class: 'actions' }, h('button', { class: 'primary', 'data-action': 'done', onclick: onDone }, t('newSale'))),
+    );
+  }
+
+  /** Prints once, on the network printer through the local server or on the PC's printer through the desktop app. */
+  async print(language: StoreLanguage, paper: () => HTMLElement | null): Promise<void> {
+    const printer = this.setup.printer;
+    if (!printer || this.state !== 'printing') return;
+    let printed = false;
+    try {
+      if (printer.type === 'network') {
+        const request = { printer: { host: printer.host, port: printer.port }, language, ...(this.setup.receiptUrl ? { receiptUrl: this.setup.receiptUrl } : {}) };
+        printed = (await this.api.printReceipt(this.order.id, request)).printed;
+      } else {
+        const print = bridgePrint();
+        const el = paper();
+        // The print style lays the receipt out 72 mm wide: its length scales with its width on screen.
+        if (print && el) printed = (await print((el.scrollHeight / el.clientWidth) * PRINT_WIDTH_MM + 10)).printed;
+      }
+    } catch (err) {
+      console.error('the receipt did not print', err);
+    }
+    this.state = printed ? 'printed' : 'failed';
+    if (!printed) this.hold();
+    this.showState();
+  }
+
+  private hold(): void {
+    this.holdUntil = Date.now() + UNPRINTED_RECEIPT_HOLD_MS;
+  }
+
+  private showState(): void {
+    if (!this.status || !this.t) return;
+    this.status.dataset.print = this.state;
+    replaceChildren(this.status, this.t(STATUS_TEXT[this.state]));
+  }
+}

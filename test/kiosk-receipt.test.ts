@@ -1,0 +1,139 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { api, type Api } from './support/api.js';
+import { seriousViolations } from './support/axe.js';
+import { closedPort, startFakePrinter, type FakePrinter } from './support/fake-printer.js';
+import { CODES, seedKioskCatalog } from './support/kiosk-catalog.js';
+import { launchChromium, openKiosk, ordersSince, scan, screenshot, type KioskSetup } from './support/kiosk.js';
+import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
+
+let server: TestServer;
+let browser: Browser;
+let org: TestOrg;
+let client: Api;
+let printer: FakePrinter;
+let store: string;
+const contexts: BrowserContext[] = [];
+const pageErrors: Error[] = [];
+
+beforeAll(async () => {
+  [server, browser, printer] = await Promise.all([startTestServer(), launchChromium(), startFakePrinter()]);
+  org = server.createOrg();
+  client = api(server.url, org.writeKey);
+  await seedKioskCatalog(client);
+  store = (
+    await client.post('/stores', {
+      name: 'Hofladen Sonnenberg',
+      address: 'Sonnenbergstrasse 12',
+      zipCode: '3013',
+      city: 'Bern',
+      vatNumber: 'CHE-109.322.551 MWST',
+      paymentCash: true,
+      languageMain: 'de',
+      languageMulti: true,
+      languageSelector: ['de', 'fr'],
+      deleteCountdown: 0,
+    })
+  ).body.id;
+});
+
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await printer?.close();
+  await server?.destroy();
+});
+
+async function kiosk(setup: Omit<KioskSetup, 'key' | 'storeId'>): Promise<Page> {
+  const { context, page } = await openKiosk(browser, server.url, { key: org.writeKey, storeId: store, ...setup });
+  contexts.push(context);
+  page.on('pageerror', (err) => pageErrors.push(err));
+  return page;
+}
+
+/** Two milks, water with its deposit and chocolate on sale, paid in cash. */
+async function buyAndPay(page: Page, pay = 'Bar', paid = 'Bezahlt', checkout = 'Bezahlen'): Promise<void> {
+  for (const code of [CODES.milk, CODES.milk, CODES.water, CODES.chocolate]) await scan(page, code);
+  await expect.poll(() => page.locator('.cart li.line').count()).toBe(3);
+  await page.getByRole('button', { name: checkout }).click();
+  await page.getByRole('button', { name: pay }).click();
+  await page.getByRole('button', { name: paid }).click();
+  await page.locator('[data-screen="receipt"]').waitFor();
+}
+
+describe('the receipt', () => {
+  it('shows the legal receipt with its e-receipt QR code and prints the same on the network printer', async () => {
+    const since = new Date();
+    const page = await kiosk({ printer: { type: 'network', host: printer.host, port: printer.port }, receiptUrl: 'https://shop.example/r/{orderId}' });
+    const jobs = printer.jobs.length;
+    await buyAndPay(page);
+    await page.locator('[data-print="printed"]').waitFor();
+    const [order] = await ordersSince(client, since);
+    const paper = page.locator('.receipt-paper');
+
+    expect(await page.getByRole('status').textContent()).toBe('Bitte nehmen Sie Ihre Quittung mit.');
+    expect((await paper.locator('header').innerText()).replace(/\n+/g, '\n')).toMatch(
+      /^Hofladen Sonnenberg\nSonnenbergstrasse 12\n3013 Bern\nMWST-Nr\. CHE-109\.322\.551 MWST\nQuittung Nr\. \d{3} \d{3}\n\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/,
+    );
+    expect(await paper.locator('time').getAttribute('datetime')).toBe((order as { orderDate?: string }).orderDate);
+    expect(await paper.locator('tbody tr.line').evaluateAll((rows) => rows.map((r) => (r as unknown as { innerText: string }).innerText.replace(/\s+/g, ' ').trim()))).toEqual([
+      'Bio Vollmilch 1l 2 × 1.95 3.90',
+      'Mineralwasser 1.5l 1 × 1.20 Pfand 0.50 1.20',
+      'Milchschokolade 100g 1 × 2.50 Aktion, statt 3.00 2.50',
+    ]);
+    expect(await paper.locator('[data-total]').textContent()).toBe('CHF\u00a08.10');
+    expect(await paper.locator('.receipt-vat tbody tr').allTextContents()).toEqual(['2.6%7.410.197.60']);
+    expect(await paper.locator('[data-payment]').textContent()).toBe('Bezahlt mit Bar');
+    const url = `https://shop.example/r/${order!.orderId}`;
+    expect(await paper.locator('[data-e-receipt]').getAttribute('data-e-receipt')).toBe(url);
+    expect(await paper.getByRole('img', { name: 'Quittung online' }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, '21-e-receipt-qr');
+
+    expect(printer.jobs.length).toBe(jobs + 1);
+    const printed = printer.jobs.at(-1)!.lines;
+    const number = (await paper.locator('[data-number]').textContent())!;
+    expect(printed).toEqual(expect.arrayContaining(['Hofladen Sonnenberg', 'Sonnenbergstrasse 12', '3013 Bern', 'MWST-Nr. CHE-109.322.551 MWST']));
+    expect(printed.join('\n')).toContain(`${number} ${await paper.locator('time').textContent()}`);
+    expect(printed).toEqual(
+      expect.arrayContaining(['Bio Vollmilch 1l 3.90', '2 × 1.95', 'Mineralwasser 1.5l 1.20', 'Pfand 0.50', 'Milchschokolade 100g 2.50', '1 × 2.50 Aktion, statt 3.00']),
+    );
+    expect(printed).toEqual(expect.arrayContaining(['2.6% 7.41 0.19 7.60', 'Total CHF 8.10', 'Bezahlt mit Bar', 'Quittung online']));
+  });
+
+  it('speaks the customer\'s language on screen and on paper', async () => {
+    const page = await kiosk({ printer: { type: 'network', host: printer.host, port: printer.port } });
+    await page.getByRole('button', { name: 'Français' }).click();
+    await buyAndPay(page, 'Espèces', 'Paiement effectué', 'Payer');
+    await page.locator('[data-print="printed"]').waitFor();
+    expect(await page.locator('[data-vat-number]').textContent()).toBe('No TVA CHE-109.322.551 MWST');
+    expect(await page.locator('[data-payment]').textContent()).toBe('Payé par Espèces');
+    expect(printer.jobs.at(-1)!.lines).toEqual(expect.arrayContaining(['No TVA CHE-109.322.551 MWST', 'Total CHF 8,10', '2,6% 7,41 0,19 7,60', 'Payé par Espèces']));
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('completes the sale with the printer switched off: the receipt stays and says so, and the status page shows the fault', async () => {
+    const since = new Date();
+    const port = await closedPort();
+    const page = await kiosk({ printer: { type: 'network', host: '127.0.0.1', port } });
+    await buyAndPay(page);
+    await page.locator('[data-print="failed"]').waitFor();
+    expect(await page.getByRole('status').textContent()).toBe(
+      'Die Quittung konnte nicht gedruckt werden. Sie bleibt noch eine Weile hier stehen: fotografieren Sie sie, wenn Sie sie brauchen.',
+    );
+    const orders = await ordersSince(client, since);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.price).toBe(810);
+
+    const status = await page.context().newPage();
+    await status.goto(new URL('/status', server.url).href);
+    const fault = status.locator(`[data-printer="127.0.0.1:${port}"]`);
+    await fault.waitFor();
+    expect(await fault.getAttribute('data-state')).toBe('offline');
+    expect(await fault.textContent()).toContain('refused the connection');
+  });
+});
