@@ -65,6 +65,31 @@ async function buyAndPay(page: Page, pay = 'Bar', paid = 'Bezahlt', checkout = '
   await page.locator('[data-screen="receipt"]').waitFor();
 }
 
+describe('set-up in a plain browser', () => {
+  it('keeps the network printer and the e-receipt address with the key and the store, and the receipt prints there', async () => {
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'de-CH' });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (err) => pageErrors.push(err));
+    await page.goto(new URL('/', server.url).href);
+    await page.locator('[data-screen="setup"]').waitFor();
+    await page.getByLabel('Schreibschlüssel').fill(org.writeKey);
+    await page.getByLabel('Laden-ID').fill(store);
+    await page.getByLabel('Quittungsdrucker im Netzwerk (freiwillig)').fill('127.0.0.1:0');
+    await page.getByRole('button', { name: 'Kiosk starten' }).click();
+    expect(await page.getByRole('alert').textContent()).toMatch(/^Die Druckeradresse muss/);
+    await page.getByLabel('Quittungsdrucker im Netzwerk (freiwillig)').fill(`127.0.0.1:${printer.port}`);
+    await page.getByLabel('Adresse der Online-Quittung (freiwillig)').fill('https://shop.example/r/{orderId}');
+    await page.getByRole('button', { name: 'Kiosk starten' }).click();
+    await page.locator('[data-screen="shop"]').waitFor();
+    const jobs = printer.jobs.length;
+    await buyAndPay(page);
+    await page.locator('[data-print="printed"]').waitFor();
+    expect(printer.jobs.length).toBe(jobs + 1);
+    expect(printer.jobs.at(-1)!.lines).toContain('Quittung online');
+  });
+});
+
 describe('the receipt', () => {
   it('shows the legal receipt with its e-receipt QR code and prints the same on the network printer', async () => {
     const since = new Date();
