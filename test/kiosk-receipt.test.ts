@@ -48,8 +48,8 @@ afterAll(async () => {
   await server?.destroy();
 });
 
-async function kiosk(setup: Omit<KioskSetup, 'key' | 'storeId'>): Promise<Page> {
-  const { context, page } = await openKiosk(browser, server.url, { key: org.writeKey, storeId: store, ...setup });
+async function kiosk(setup: Omit<KioskSetup, 'key' | 'storeId'>, beforeLoad?: (page: Page) => Promise<void>): Promise<Page> {
+  const { context, page } = await openKiosk(browser, server.url, { key: org.writeKey, storeId: store, ...setup }, undefined, beforeLoad);
   contexts.push(context);
   page.on('pageerror', (err) => pageErrors.push(err));
   return page;
@@ -139,6 +139,31 @@ describe('the receipt', () => {
     expect(await page.locator('[data-payment]').textContent()).toBe('Payé par Espèces');
     expect(printer.jobs.at(-1)!.lines).toEqual(expect.arrayContaining(['No TVA CHE-109.322.551 MWST', 'Total CHF 8,10', '2,6% 7,41 0,19 7,60', 'Payé par Espèces']));
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('prints on the PC\'s printer through the desktop app: one page as long as the receipt, and says whether it printed', async () => {
+    for (const printed of [true, false]) {
+      const page = await kiosk({ printer: { type: 'system' } }, async (p) => {
+        await p.addInitScript((answer) => {
+          const bridge = (globalThis as unknown as { kioskBridge: Record<string, unknown> }).kioskBridge;
+          (globalThis as unknown as { kioskBridge: unknown }).kioskBridge = {
+            ...bridge,
+            printReceipt: (heightMm: number) => {
+              (globalThis as unknown as { asked: number[] }).asked = [...((globalThis as unknown as { asked?: number[] }).asked ?? []), heightMm];
+              return Promise.resolve({ printed: answer, message: answer ? null : 'out of paper' });
+            },
+          };
+        }, printed);
+      });
+      await buyAndPay(page);
+      await page.locator(`[data-print="${printed ? 'printed' : 'failed'}"]`).waitFor();
+      const asked = (await page.evaluate(() => (globalThis as unknown as { asked: number[] }).asked)) as number[];
+      // Three lines, VAT and payment on 72 mm: about 15 cm of paper, far from a screen's length.
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toBeGreaterThan(100);
+      expect(asked[0]).toBeLessThan(300);
+      expect(await page.locator('.paper-print').count()).toBe(0);
+    }
   });
 
   it('completes the sale with the printer switched off: the receipt stays and says so, and the status page shows the fault', async () => {

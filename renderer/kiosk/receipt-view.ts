@@ -21,8 +21,10 @@ export type ReceiptSetup = Pick<KioskConfig, 'printer' | 'receiptUrl'>;
  */
 export const UNPRINTED_RECEIPT_HOLD_MS = 120_000;
 
-/** Millimetres of printable width on 80 mm paper; the page's print style lays the receipt out that wide. */
-const PRINT_WIDTH_MM = 72;
+/** CSS pixels are 1/96 inch. */
+const MM_PER_PX = 25.4 / 96;
+/** Paper fed after the receipt, in millimetres, so the cut does not touch the last line. */
+const FEED_MM = 10;
 
 const STATUS_TEXT: Record<PrintState, MessageKey> = {
   none: 'receiptNoPrinter',
@@ -36,6 +38,25 @@ type PrintThroughBridge = (heightMm: number) => Promise<{ printed: boolean; mess
 function bridgePrint(): PrintThroughBridge | undefined {
   const bridge = (window as unknown as Record<string, { printReceipt?: PrintThroughBridge } | undefined>)[KIOSK_BRIDGE];
   return bridge?.printReceipt;
+}
+
+/**
+ * Prints on the PC's printer through the desktop app: a copy of the receipt in
+ * its paper layout (`.paper-print`, off screen) is what the page prints, and
+ * its measured length is the page's length.
+ */
+async function printOnPc(print: PrintThroughBridge, paper: HTMLElement): Promise<boolean> {
+  const copy = paper.cloneNode(true) as HTMLElement;
+  copy.classList.add('paper-print');
+  for (const el of [copy, ...copy.querySelectorAll('[id]')]) el.removeAttribute('id');
+  copy.removeAttribute('aria-labelledby');
+  copy.setAttribute('aria-hidden', 'true');
+  document.body.append(copy);
+  try {
+    return (await print(copy.scrollHeight * MM_PER_PX + FEED_MM)).printed;
+  } finally {
+    copy.remove();
+  }
 }
 
 /** The receipt step of a sale: shows the receipt of the stored order and prints it once. */
@@ -92,8 +113,7 @@ export class ReceiptView {
       } else {
         const print = bridgePrint();
         const el = paper();
-        // The print style lays the receipt out 72 mm wide: its length scales with its width on screen.
-        if (print && el) printed = (await print((el.scrollHeight / el.clientWidth) * PRINT_WIDTH_MM + 10)).printed;
+        if (print && el) printed = await printOnPc(print, el);
       }
     } catch (err) {
       console.error('the receipt did not print', err);
