@@ -13,6 +13,8 @@ let org: TestOrg;
 let client: Api;
 let printer: FakePrinter;
 let store: string;
+/** The same store, but an unfinished purchase is cancelled after 15 seconds without a touch. */
+let idleStore: string;
 const contexts: BrowserContext[] = [];
 const pageErrors: Error[] = [];
 
@@ -21,20 +23,20 @@ beforeAll(async () => {
   org = server.createOrg();
   client = api(server.url, org.writeKey);
   await seedKioskCatalog(client);
-  store = (
-    await client.post('/stores', {
-      name: 'Hofladen Sonnenberg',
-      address: 'Sonnenbergstrasse 12',
-      zipCode: '3013',
-      city: 'Bern',
-      vatNumber: 'CHE-109.322.551 MWST',
-      paymentCash: true,
-      languageMain: 'de',
-      languageMulti: true,
-      languageSelector: ['de', 'fr'],
-      deleteCountdown: 0,
-    })
-  ).body.id;
+  const storeBody = {
+    name: 'Hofladen Sonnenberg',
+    address: 'Sonnenbergstrasse 12',
+    zipCode: '3013',
+    city: 'Bern',
+    vatNumber: 'CHE-109.322.551 MWST',
+    paymentCash: true,
+    languageMain: 'de',
+    languageMulti: true,
+    languageSelector: ['de', 'fr'],
+    deleteCountdown: 0,
+  };
+  store = (await client.post('/stores', storeBody)).body.id;
+  idleStore = (await client.post('/stores', { ...storeBody, deleteCountdown: 15 })).body.id;
 });
 
 afterEach(async () => {
@@ -48,8 +50,8 @@ afterAll(async () => {
   await server?.destroy();
 });
 
-async function kiosk(setup: Omit<KioskSetup, 'key' | 'storeId'>, beforeLoad?: (page: Page) => Promise<void>): Promise<Page> {
-  const { context, page } = await openKiosk(browser, server.url, { key: org.writeKey, storeId: store, ...setup }, undefined, beforeLoad);
+async function kiosk(setup: Omit<KioskSetup, 'key' | 'storeId'> & { storeId?: string }, beforeLoad?: (page: Page) => Promise<void>): Promise<Page> {
+  const { context, page } = await openKiosk(browser, server.url, { key: org.writeKey, ...setup, storeId: setup.storeId ?? store }, undefined, beforeLoad);
   contexts.push(context);
   page.on('pageerror', (err) => pageErrors.push(err));
   return page;
@@ -185,5 +187,25 @@ describe('the receipt', () => {
     await fault.waitFor();
     expect(await fault.getAttribute('data-state')).toBe('offline');
     expect(await fault.textContent()).toContain('refused the connection');
+  });
+
+  it('stays on screen two minutes longer when it did not print; a printed one goes with the idle timer', async () => {
+    const shop = (page: Page) => page.locator('[data-screen="shop"][data-cart="empty"]');
+    const printing = await kiosk({ storeId: idleStore, printer: { type: 'network', host: printer.host, port: printer.port } }, (p) => p.clock.install());
+    await buyAndPay(printing);
+    await printing.locator('[data-print="printed"]').waitFor();
+    await printing.clock.fastForward(20_000);
+    await shop(printing).waitFor();
+
+    const failing = await kiosk({ storeId: idleStore, printer: { type: 'network', host: '127.0.0.1', port: await closedPort() } }, (p) => p.clock.install());
+    await buyAndPay(failing);
+    await failing.locator('[data-print="failed"]').waitFor();
+    // Past the store's 15 s, well inside the two minutes: the receipt is there, with no countdown.
+    await failing.clock.fastForward(100_000);
+    expect(await failing.locator('[data-screen="receipt"]').count()).toBe(1);
+    expect(await failing.locator('[data-dialog="idle"]').count()).toBe(0);
+    // Two minutes and the store's 15 s later it goes.
+    await failing.clock.fastForward(40_000);
+    await shop(failing).waitFor();
   });
 });
