@@ -13,11 +13,12 @@ import { orderRoutes } from './http/routes/orders.js';
 import { productImageRoutes } from './http/routes/product-images.js';
 import { productRoutes } from './http/routes/products.js';
 import { printerStatusRoutes, receiptRoutes } from './http/routes/receipts.js';
+import { reportRoutes } from './http/routes/reports.js';
 import { storedImageRoutes } from './http/routes/stored-images.js';
 import { storeRoutes } from './http/routes/stores.js';
 import { supplierRoutes } from './http/routes/suppliers.js';
 import { scheduleSyncAfterWrites, syncRoutes } from './http/routes/sync.js';
-import { systemRoutes } from './http/routes/system.js';
+import { systemInfoRoutes, systemRoutes } from './http/routes/system.js';
 import type { ImageStore } from './images/store.js';
 import { createPrinterStates } from './receipts/printer-states.js';
 import { createReceiptPrinting } from './receipts/receipt-printing.js';
@@ -86,14 +87,12 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   app.disable('x-powered-by');
   // List pages can be megabytes; hashing each one for an ETag costs more than it saves on localhost.
   app.set('etag', false);
-  // Read by the routes that show the update state to staff.
-  app.locals.updateStatus = deps.updateStatus ?? (() => offUpdateStatus(VERSION));
   app.use(requestLog(deps.logger));
   app.use(securityHeaders(`${API_PREFIX}/${IMAGES_PATH}`));
   app.use(localGuard(deps.localNames));
 
   const api = express.Router();
-  api.use(systemRoutes({ version: VERSION, searchState: () => services.search.state() }));
+  api.use(systemRoutes({ version: VERSION, searchState: () => services.search.state(), updateStatus: deps.updateStatus ?? (() => offUpdateStatus(VERSION)) }));
   api.use(storedImageRoutes(productImages));
   api.use(printerStatusRoutes(printerStates));
   api.use(authenticate(services.organizations));
@@ -106,8 +105,10 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(storeRoutes(services.retailStores));
   api.use(orderRoutes(services.orders));
   api.use(receiptRoutes(receiptPrinting));
+  api.use(reportRoutes(services.reports));
   api.use(identityLogRoutes(services.identityLogs));
   api.use(syncRoutes(sync.admin));
+  api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name }));
 
   app.use(API_PREFIX, api);
   // The kiosk screen at `/` (also the Electron window's content) and the status page at `/status`, as `npm run build` bundles them.

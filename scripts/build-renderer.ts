@@ -7,11 +7,16 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the server finds the pages it serves at `/` and `/status`. */
 export const RENDERER_OUT = join(ROOT, 'dist', 'renderer');
 
-/** Bundles the kiosk screen and copies the status page: everything the pages load ships here, nothing from a CDN. */
+/** Bundles the kiosk screen and the staff page, and copies their pages and styles: everything the pages load ships here, nothing from a CDN. */
 export async function buildRenderer(): Promise<void> {
   await mkdir(RENDERER_OUT, { recursive: true });
   await build({
-    entryPoints: { kiosk: join(ROOT, 'renderer/kiosk/main.ts'), 'kiosk-style': join(ROOT, 'renderer/kiosk/kiosk.css') },
+    entryPoints: {
+      kiosk: join(ROOT, 'renderer/kiosk/main.ts'),
+      'kiosk-style': join(ROOT, 'renderer/kiosk/kiosk.css'),
+      // The staff page at /status.
+      status: join(ROOT, 'renderer/staff/main.ts'),
+    },
     outdir: RENDERER_OUT,
     entryNames: '[name]',
     bundle: true,
@@ -21,8 +26,8 @@ export async function buildRenderer(): Promise<void> {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  // The status page is plain files beside the kiosk's sources: every page, script and style there ships as it is.
-  const statusFiles = (await readdir(join(ROOT, 'renderer'))).filter((f) => /\.(html|js|css)$/.test(f) && f !== 'kiosk.html');
+  // The staff page's HTML and style are plain files beside the sources: every page and style there ships as it is.
+  const statusFiles = (await readdir(join(ROOT, 'renderer'))).filter((f) => /\.(html|css)$/.test(f) && f !== 'kiosk.html');
   await Promise.all([
     copyFile(join(ROOT, 'renderer/kiosk.html'), join(RENDERER_OUT, 'index.html')),
     ...statusFiles.map((f) => copyFile(join(ROOT, 'renderer', f), join(RENDERER_OUT, f))),

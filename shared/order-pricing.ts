@@ -46,7 +46,7 @@ export function taxOf(grossCents: number, taxRate: number): number {
  * is not applied: a catalog that carries a sale price but no window has not
  * scheduled the sale.
  */
-export function isOnSale(product: PricedProduct, at: string): boolean {
+export function isOnSale(product: Pick<PricedProduct, 'salePrice' | 'salePriceDateFrom' | 'salePriceDateTo'>, at: string): boolean {
   if (product.salePrice === undefined) return false;
   const from = product.salePriceDateFrom;
   const to = product.salePriceDateTo;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { KIOSK_ACTIVITY_CHANNEL, KIOSK_CONFIG_CHANNEL } from '../main/electron/kiosk-bridge.js';
+import { KIOSK_ACTIVITY_CHANNEL, KIOSK_CONFIG_CHANNEL, KIOSK_JOURNAL_CHANNELS } from '../main/electron/kiosk-bridge.js';
 import { CONTENT_SECURITY_POLICY } from '../main/security/content-security-policy.js';
 import { PROJECT_ROOT } from '../main/version.js';
 import { cancellable, standInApps } from './support/electron-stand-in.js';
@@ -18,11 +18,13 @@ describe('preload', () => {
     const exposed: [string, unknown][] = [];
     const sent: string[] = [];
     const reports: [string, unknown][] = [];
+    const invoked: [string, ...unknown[]][] = [];
     const electron = {
       contextBridge: { exposeInMainWorld: (name: string, value: unknown) => exposed.push([name, value]) },
       ipcRenderer: {
         sendSync: (channel: string) => (sent.push(channel), answer),
         send: (channel: string, message: unknown) => reports.push([channel, message]),
+        invoke: async (channel: string, ...args: unknown[]) => void invoked.push([channel, ...args]),
       },
     };
     const require = (name: string) => {
@@ -31,23 +33,33 @@ describe('preload', () => {
     };
     const exports = {};
     runInNewContext(`(function (require, process, exports, module) {${outputText}\n})`)(require, {}, exports, { exports });
-    return { exposed, sent, reports };
+    return { exposed, sent, reports, invoked };
   }
 
-  it('exposes kioskBridge.config, reportActivity and printReceipt, nothing else', () => {
+  it('exposes kioskBridge.config, reportActivity, the sales journal and printReceipt, nothing else', () => {
     const config = { key: 'wk_kiosk', storeId: 'store-1', apiBaseUrl: 'http://127.0.0.1:8787/api/v1' };
     const { exposed, sent } = runPreload(config);
     expect(sent).toEqual([KIOSK_CONFIG_CHANNEL]);
-    expect(exposed).toEqual([['kioskBridge', { config, reportActivity: expect.any(Function), printReceipt: expect.any(Function) }]]);
-    const bridge = exposed[0]![1] as { config: object };
-    expect(Object.keys(bridge)).toEqual(['config', 'reportActivity', 'printReceipt']);
-    expect(Object.isFrozen(bridge) && Object.isFrozen(bridge.config)).toBe(true);
+    expect(exposed).toEqual([['kioskBridge', { config, reportActivity: expect.any(Function), journal: { list: expect.any(Function), put: expect.any(Function), remove: expect.any(Function) }, printReceipt: expect.any(Function) }]]);
+    const bridge = exposed[0]![1] as { config: object; journal: object };
+    expect(Object.keys(bridge)).toEqual(['config', 'reportActivity', 'journal', 'printReceipt']);
+    expect(Object.isFrozen(bridge) && Object.isFrozen(bridge.config) && Object.isFrozen(bridge.journal)).toBe(true);
     expect(Object.values(bridge.config).every((v) => typeof v === 'string')).toBe(true);
   });
 
-  it('exposes only reportActivity and printReceipt when the main process has no config for the page', () => {
+  it('exposes no config when the main process has none for the page', () => {
     const { exposed } = runPreload(null);
-    expect(exposed).toEqual([['kioskBridge', { reportActivity: expect.any(Function), printReceipt: expect.any(Function) }]]);
+    expect(Object.keys(exposed[0]![1] as object)).toEqual(['reportActivity', 'journal', 'printReceipt']);
+  });
+
+  it('hands the journal\'s calls to the main process on their own channels, which check what they get', async () => {
+    const { exposed, invoked } = runPreload(null);
+    const { journal } = exposed[0]![1] as { journal: { list(): Promise<unknown>; put(entry: unknown): Promise<void>; remove(orderId: unknown): Promise<void> } };
+    const entry = { orderId: 'o1', paidAt: '2026-11-24T10:00:00.000Z', sale: { orderId: 'o1', store: 's1', products: [] } };
+    await journal.list();
+    await journal.put(entry);
+    await journal.remove({ toString: () => 'o1' });
+    expect(invoked).toEqual([[KIOSK_JOURNAL_CHANNELS.list], [KIOSK_JOURNAL_CHANNELS.put, entry], [KIOSK_JOURNAL_CHANNELS.remove, 'o1']]);
   });
 
   it('sends the main process two booleans, whatever the page passes to reportActivity', () => {

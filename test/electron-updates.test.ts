@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { offUpdateStatus, UpdateStatusSchema } from '../shared/api/update-status.js';
 import { UpdateSettings } from '../shared/kiosk-config.js';
-import { KIOSK_ACTIVITY_CHANNEL } from '../main/electron/kiosk-bridge.js';
+import { KIOSK_ACTIVITY_CHANNEL, KIOSK_JOURNAL_CHANNELS } from '../main/electron/kiosk-bridge.js';
 import { installDecision, type KioskActivity } from '../main/electron/update-rules.js';
 import { createUpdateSchedule } from '../main/electron/update-schedule.js';
 import { VERSION } from '../main/version.js';
@@ -236,6 +236,30 @@ describe('updates in the desktop app (stand-in Electron)', () => {
     expect(updaters[0]!.installs).toEqual([]);
 
     report(`${origin}/`, { cartEmpty: true, saleInFlight: false });
+    expect(updaters[0]!.installs).toHaveLength(1);
+  });
+
+  it('holds a downloaded update back while the sales journal holds a paid sale the server has not stored, and installs once it is stored', async () => {
+    const server = await updateServer({ version: '0.2.0' });
+    const dataDir = tempDir();
+    writeFileSync(join(dataDir, 'kiosk.json'), JSON.stringify({ key: 'wk_x', storeId: 's1', update: { url: server.url } }));
+    const updaters: InstallRecordingUpdater[] = [];
+    const { main, ipcMain, origin } = await startApp({ DATA_DIR: dataDir }, {
+      updaterFor: (settings) => {
+        const updater = new InstallRecordingUpdater(settings, tempDir());
+        updaters.push(updater);
+        return updater;
+      },
+    });
+    const page = { url: `${origin}/` };
+    const sale = { orderId: 'o-1', paidAt: new Date().toISOString(), sale: { orderId: 'o-1', store: 's1', products: [{ productId: 'p1', quantity: 1, title: 'Brot', price: 380, taxRate: 0.026, deposit: 0 }] } };
+    await ipcMain.invoke(KIOSK_JOURNAL_CHANNELS.put, page, sale);
+    await expect.poll(() => main.updateStatus().state, { timeout: 10_000 }).toBe('waiting');
+    // The page reports an idle screen (a reloaded page before it read its journal): the sale on disk still counts.
+    ipcMain.emit(KIOSK_ACTIVITY_CHANNEL, { senderFrame: { ...page, parent: null } }, { cartEmpty: true, saleInFlight: false });
+    expect(updaters[0]!.installs).toEqual([]);
+
+    await ipcMain.invoke(KIOSK_JOURNAL_CHANNELS.put, page, { ...sale, storedId: 'order-1' });
     expect(updaters[0]!.installs).toHaveLength(1);
   });
 });

@@ -168,6 +168,22 @@ describe('the receipt', () => {
     }
   });
 
+  it('shows a printed receipt again after a reload, without printing it a second time', async () => {
+    const since = new Date();
+    const page = await kiosk({ printer: { type: 'network', host: printer.host, port: printer.port } });
+    const jobs = printer.jobs.length;
+    await buyAndPay(page);
+    await page.locator('[data-print="printed"]').waitFor();
+    const shown = await page.locator('[data-screen="receipt"]').getAttribute('data-order');
+    const number = await page.locator('[data-number]').textContent();
+    await page.reload();
+    await page.locator(`[data-screen="receipt"][data-order="${shown}"] [data-print="printed"]`).waitFor();
+    expect(await page.locator('[data-number]').textContent()).toBe(number);
+    expect(await page.locator('[data-total]').textContent()).toBe('CHF\u00a08.10');
+    expect(printer.jobs.length).toBe(jobs + 1);
+    expect(await ordersSince(client, since)).toHaveLength(1);
+  });
+
   it('completes the sale with the printer switched off: the receipt stays and says so, and the status page shows the fault', async () => {
     const since = new Date();
     const port = await closedPort();
@@ -181,12 +197,16 @@ describe('the receipt', () => {
     expect(orders).toHaveLength(1);
     expect(orders[0]!.price).toBe(810);
 
+    // The staff page shows it without signing in, in the language staff pick.
     const status = await page.context().newPage();
     await status.goto(new URL('/status', server.url).href);
-    const fault = status.locator(`[data-printer="127.0.0.1:${port}"]`);
+    await status.getByRole('button', { name: 'Deutsch' }).click();
+    const printers = status.getByRole('region', { name: 'Quittungsdrucker' });
+    const fault = printers.locator(`[data-printer="127.0.0.1:${port}"]`);
     await fault.waitFor();
     expect(await fault.getAttribute('data-state')).toBe('offline');
-    expect(await fault.textContent()).toContain('refused the connection');
+    expect(await fault.textContent()).toMatch(new RegExp(`^127\\.0\\.0\\.1:${port}: nicht erreichbar – .*refused the connection.*\\(noch keine Quittung gedruckt\\)$`));
+    expect(await seriousViolations(status)).toEqual([]);
   });
 
   it('stays on screen two minutes longer when it did not print; a printed one goes with the idle timer', async () => {

@@ -129,6 +129,33 @@ describe('the cart a customer sees', () => {
     expect(await lines(page).nth(1).locator('[data-unit-price]').textContent()).toBe(`${chf('24.00')} pro kg`);
   });
 
+  it('plays the store\'s sound for every product that lands in the cart, and none when the store turned it off', async () => {
+    // Every tone the page starts is noted; the sound itself still plays.
+    const listen = async (page: Page) => {
+      await page.addInitScript(`{
+        const tones = (globalThis.playedTones = []);
+        const start = OscillatorNode.prototype.start;
+        OscillatorNode.prototype.start = function (...args) { tones.push(this.frequency.value); return start.apply(this, args); };
+      }`);
+    };
+    const played = (page: Page) => page.evaluate('globalThis.playedTones') as Promise<number[]>;
+    const { context, page } = await openKiosk(browser, server.url, { key: org.writeKey, storeId: seed.store }, undefined, listen);
+    contexts.push(context);
+    page.on('pageerror', (err) => pageErrors.push(err));
+    await scan(page, CODES.milk);
+    await expect.poll(() => played(page)).toEqual([1319, 1760]);
+    await scan(page, CODES.water);
+    await expect.poll(() => played(page)).toEqual([1319, 1760, 1319, 1760]);
+
+    const quiet = await created('/stores', { name: 'Hofladen Stille', languageMain: 'de', paymentCash: true, playSound: false, standardSound: 'chime' });
+    const silent = await openKiosk(browser, server.url, { key: org.writeKey, storeId: quiet }, undefined, listen);
+    contexts.push(silent.context);
+    silent.page.on('pageerror', (err) => pageErrors.push(err));
+    await scan(silent.page, CODES.milk);
+    await expect.poll(() => lines(silent.page).count()).toBe(1);
+    expect(await played(silent.page)).toEqual([]);
+  });
+
   it('keeps the price of a long name in view and remove away from +', async () => {
     const code = withCheckDigit('761000000901');
     await created('/products', { taxCategory: '2.6', name: `Bio Bergkäse aus dem Simmental, würzig gereift, ${'sehr '.repeat(20)}lange Bezeichnung`, price: 1290, barcode: code });

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from './support/api.js';
 import { CODES, seedKioskCatalog } from './support/kiosk-catalog.js';
-import { holdStaffGesture, launchChromium, openKiosk, ordersSince, scan, screenshot, td1 } from './support/kiosk.js';
+import { birthDate, enterBirthDate, holdStaffGesture, launchChromium, openKiosk, ordersSince, scan, screenshot, td1 } from './support/kiosk.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
 // The page's own function, as page.evaluate sees it (the tests compile without DOM types).
@@ -177,21 +177,6 @@ describe('the cart', () => {
   });
 });
 
-/** Date of birth `years` years before today, moved by `days`, as the kiosk's form takes it. */
-function birthDate(years: number, days = 0) {
-  const d = new Date();
-  d.setFullYear(d.getFullYear() - years);
-  d.setDate(d.getDate() + days);
-  return { day: String(d.getDate()), month: String(d.getMonth() + 1), year: String(d.getFullYear()) };
-}
-
-async function enterBirthDate(page: Page, date: { day: string; month: string; year: string }) {
-  await page.getByLabel('Tag').fill(date.day);
-  await page.getByLabel('Monat').fill(date.month);
-  await page.getByLabel('Jahr').fill(date.year);
-  await page.getByRole('button', { name: 'Prüfen' }).click();
-}
-
 const identityLogs = async () => (await client.get('/identity-logs?limit=100')).body.data as Record<string, unknown>[];
 
 describe('age check', () => {
@@ -212,7 +197,7 @@ describe('age check', () => {
   it('refuses someone a day short of 18 and removes the restricted products', async () => {
     const page = await kiosk();
     await scan(page, CODES.milk);
-    await scan(page, CODES.beer);
+    await scan(page, CODES.kirsch);
     await expect.poll(() => lines(page).count()).toBe(2);
     await page.getByRole('button', { name: 'Bezahlen' }).click();
     await enterBirthDate(page, birthDate(18, 1));

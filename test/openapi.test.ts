@@ -38,6 +38,7 @@ const SPEC = [
 const EXTENSIONS = [
   'GET /health',
   'GET /openapi.json',
+  'GET /update',
   'GET /images/{file}',
   'POST /categories',
   'GET /categories',
@@ -53,6 +54,10 @@ const EXTENSIONS = [
   'GET /sync/parked',
   'POST /receipts/{orderId}/print',
   'GET /printers',
+  'POST /sync/parked/{entryId}/retry',
+  'POST /sync/parked/{entryId}/discard',
+  'GET /reports/daily',
+  'GET /system',
 ];
 
 describe('GET /openapi.json', () => {
@@ -89,6 +94,15 @@ describe('GET /openapi.json', () => {
     expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
       'barcode', 'cursor', 'limit', 'offset', 'q', 'showOnScale', 'showOnScreen', 'store', 'updatedSince',
     ]);
+  });
+
+  it('describes minimumAge as an extension field of products, 16 or 18', async () => {
+    const { schemas } = (await api(server.url).get('/openapi.json')).body.components;
+    for (const name of ['Product', 'ProductCreate', 'ProductUpdate']) {
+      const field = schemas[name].properties.minimumAge;
+      expect(field.anyOf.flatMap((option: { enum: number[] }) => option.enum), name).toEqual([16, 18]);
+      expect(field.description, name).toMatch(/^Extension: /);
+    }
   });
 
   it('offers Idempotency-Key on every POST', async () => {

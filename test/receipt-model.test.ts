@@ -4,6 +4,7 @@ import type { Order } from '../shared/api/orders.js';
 import { orderTotal, taxOf } from '../shared/order-pricing.js';
 import { buildReceipt, eReceiptUrlOf } from '../shared/receipt/receipt.js';
 import { parsePrinterAddress } from '../shared/receipt/printer-address.js';
+import { receiptFormat } from '../shared/receipt/receipt-format.js';
 import { shortOrderNumber } from '../shared/receipt/short-number.js';
 import { TAX_RATES } from '../shared/tax.js';
 
@@ -54,6 +55,15 @@ describe('the receipt model', () => {
     );
   });
 
+  it('writes the date and time in the store\'s time zone, Europe/Zurich when it has none', () => {
+    const products = [{ productId: 'p', quantity: 1, title: 'Brot', price: 450, netPrice: 439, tax: 11, taxRate: 0.026, type: 'product', deposit: 0 }];
+    const at = (store: typeof STORE & { timeZone?: string }) => receiptFormat(buildReceipt(orderOf(products), store, { language: 'de' })).dateTime;
+    // 13:03 UTC on 24 November: 14:03 in Zurich, 08:03 in New York.
+    expect(buildReceipt(orderOf(products), STORE, { language: 'de' }).timeZone).toBe('Europe/Zurich');
+    expect(at(STORE)).toMatch(/14:03$/);
+    expect(at({ ...STORE, timeZone: 'America/New_York' })).toMatch(/08:03$/);
+  });
+
   it('takes the store, the payment and the unit prices from the stored order', () => {
     const products = [
       { productId: 'apples', quantity: 2, title: 'Äpfel', price: 700, netPrice: 682, tax: 18, taxRate: 0.026, type: 'product', deposit: 0 },
@@ -61,7 +71,7 @@ describe('the receipt model', () => {
       { productId: 'cheese', quantity: 0.485, title: 'Bergkäse', price: 1164, netPrice: 1134, tax: 30, taxRate: 0.026, type: 'product', deposit: 0 },
     ];
     const juice = { name: 'Apfelsaft', price: 450, salePrice: 395, salePriceDateFrom: '2026-11-01T00:00:00.000Z', taxCategory: '8.1' as const };
-    const receipt = buildReceipt(orderOf(products), { ...STORE, address: '  ' }, { language: 'fr', timeZone: 'Europe/Zurich', productOf: (id) => (id === 'juice' ? juice : undefined) });
+    const receipt = buildReceipt(orderOf(products), { ...STORE, address: '  ' }, { language: 'fr', productOf: (id) => (id === 'juice' ? juice : undefined) });
     expect(receipt).toEqual({
       language: 'fr',
       orderId: 'order-1',

@@ -284,3 +284,23 @@ describe('GET /stores', () => {
     );
   });
 });
+
+describe('timeZone (extension)', () => {
+  it('is absent until set, then kept and read back; null goes back to the default', async () => {
+    const id = await create();
+    expect((await read.get(`/stores/${id}`)).body.data.timeZone).toBeUndefined();
+    expect((await write.post(`/stores/${id}`, { timeZone: 'America/New_York' })).status).toBe(200);
+    expect((await read.get(`/stores/${id}`)).body.data.timeZone).toBe('America/New_York');
+    expect(row(id)?.time_zone).toBe('America/New_York');
+    expect((await write.post(`/stores/${id}`, { timeZone: null })).status).toBe(200);
+    expect((await read.get(`/stores/${id}`)).body.data.timeZone).toBeUndefined();
+    const created = await create({ timeZone: 'Europe/Zurich' });
+    expect((await read.get(`/stores/${created}`)).body.data.timeZone).toBe('Europe/Zurich');
+  });
+
+  it.each(['Mars/Olympus', '', 'CET+25'])('refuses %j with a message naming the field and the value', async (timeZone) => {
+    const res = await write.post('/stores', { name: 'x', timeZone });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(standardError(400, `timeZone: must be an IANA time zone name such as "Europe/Zurich", not ${JSON.stringify(timeZone)}`));
+  });
+});

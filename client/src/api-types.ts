@@ -37,6 +37,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The desktop app's self-update: running version, version available, state (no key needed)
+         * @description The headless server (`npm start`) does not update itself and reports `off`. See docs/desktop.md.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Where the update stands. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["UpdateStatus"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -63,6 +104,56 @@ export interface paths {
                         "application/json": {
                             [key: string]: unknown;
                         };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Version, database size and disk space left
+         * @description For the staff page. Any key of an organization on this server.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The figures. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SystemInfo"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
                     };
                 };
             };
@@ -1808,6 +1899,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store's takings of one local day (day closing)
+         * @description The day is the store's local day in its `timeZone` (default Europe/Zurich): 23 or 25 hours on the days the clocks change. Counted are orders in payment state `successful` that are not deleted; every total is a sum of what the orders stored, so they add up to the orders to the cent. An unknown store or a date that is not a calendar day is a 400 in the validation shape.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Store id. */
+                    store: string;
+                    /** @description The store's local day, YYYY-MM-DD. */
+                    date: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["DailyReport"];
+                        };
+                    };
+                };
+                /** @description Invalid query parameters, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/identity-logs": {
         parameters: {
             query?: never;
@@ -2364,6 +2519,190 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sync/parked/{entryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a parked entry back in the queue (Write key)
+         * @description What `sync retry` does: the entry is pushed again in its place in the queue, and a round starts soon. No body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Entry id as `GET /sync/parked` lists it. */
+                    entryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Back in the queue. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Retried"];
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/parked/{entryId}/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give up on a parked entry (Write key)
+         * @description What `sync discard` does: the local write is never sent to the upstream, so the upstream stays without it (the local record keeps it). The outbox keeps a record of the entry. No body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Entry id as `GET /sync/parked` lists it. */
+                    entryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Discarded. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Discarded"];
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2378,6 +2717,40 @@ export interface components {
              * @enum {string}
              */
             search: "ready" | "building";
+        };
+        UpdateStatus: {
+            /**
+             * @description `off`: no update source set; `waiting`: downloaded, installs when the kiosk is idle or at the night hour.
+             * @enum {string}
+             */
+            state: "off" | "idle" | "checking" | "downloading" | "waiting" | "installing" | "failed";
+            currentVersion: string;
+            /** @description A newer version the update source offers to this PC, if any. */
+            availableVersion: string | null;
+            /** Format: date-time */
+            lastCheckAt: string | null;
+            /** @description Why the last check or download failed, in words staff can act on. */
+            message: string | null;
+        };
+        /** @description What staff check on the store PC: version, database size and disk space. */
+        SystemInfo: {
+            /** @description Version of this server. */
+            version: string;
+            /** @description Size of the SQLite database with its write-ahead log, in bytes. */
+            databaseBytes: number;
+            /** @description Space left for the data folder on its disk, in bytes (what an unprivileged process may use). */
+            diskFreeBytes: number;
+            /** @description Size of the disk holding the data folder, in bytes. */
+            diskTotalBytes: number;
+        };
+        StandardError: {
+            statusCode: number;
+            /** @description What went wrong, naming the field or resource. */
+            message: string;
+            /** @description ISO 8601 time of the error. */
+            timestamp: string;
+            /** @description Request path. */
+            path: string;
         };
         /** @description A product. Optional fields that were never set are absent. */
         Product: {
@@ -2422,7 +2795,10 @@ export interface components {
             costPrice?: number;
             margin?: number;
             showOnScreen?: boolean;
+            /** @description Sold only to buyers of a minimum age: `minimumAge`, 18 when that is not given. */
             ageRestriction?: boolean;
+            /** @description Extension: the age a buyer must have reached, 16 or 18 (beer, wine and cider from 16 in Switzerland). Setting it sets `ageRestriction`; it cannot be sent with `ageRestriction: false`. Read: present exactly when `ageRestriction` is true, 18 when only that was set; `ageRestriction: false` removes it. */
+            minimumAge?: 16 | 18;
             showOnScale?: boolean;
             saleStop?: boolean;
             deactivated?: boolean;
@@ -2499,15 +2875,6 @@ export interface components {
                 };
             };
         };
-        StandardError: {
-            statusCode: number;
-            /** @description What went wrong, naming the field or resource. */
-            message: string;
-            /** @description ISO 8601 time of the error. */
-            timestamp: string;
-            /** @description Request path. */
-            path: string;
-        };
         /** @description Product search is temporarily unavailable (index still building). */
         SearchUnavailable: {
             error: string;
@@ -2558,7 +2925,10 @@ export interface components {
             costPrice?: number;
             margin?: number;
             showOnScreen?: boolean;
+            /** @description Sold only to buyers of a minimum age: `minimumAge`, 18 when that is not given. */
             ageRestriction?: boolean;
+            /** @description Extension: the age a buyer must have reached, 16 or 18 (beer, wine and cider from 16 in Switzerland). Setting it sets `ageRestriction`; it cannot be sent with `ageRestriction: false`. Read: present exactly when `ageRestriction` is true, 18 when only that was set; `ageRestriction: false` removes it. */
+            minimumAge?: 16 | 18;
             showOnScale?: boolean;
             saleStop?: boolean;
             deactivated?: boolean;
@@ -2612,7 +2982,10 @@ export interface components {
             costPrice?: number;
             margin?: number;
             showOnScreen?: boolean;
+            /** @description Sold only to buyers of a minimum age: `minimumAge`, 18 when that is not given. */
             ageRestriction?: boolean;
+            /** @description Extension: the age a buyer must have reached, 16 or 18 (beer, wine and cider from 16 in Switzerland). Setting it sets `ageRestriction`; it cannot be sent with `ageRestriction: false`. Read: present exactly when `ageRestriction` is true, 18 when only that was set; `ageRestriction: false` removes it. */
+            minimumAge?: 16 | 18;
             showOnScale?: boolean;
             saleStop?: boolean;
             deactivated?: boolean;
@@ -2840,6 +3213,8 @@ export interface components {
             translations?: {
                 [key: string]: unknown;
             };
+            /** @description Extension: IANA time zone of the store, which decides its local day (daily report). Absent means Europe/Zurich. */
+            timeZone?: string;
             deleted: boolean;
             /**
              * Format: date-time
@@ -2902,6 +3277,8 @@ export interface components {
             translations?: {
                 [key: string]: unknown;
             };
+            /** @description Extension: IANA time zone of the store, which decides its local day (daily report). Absent means Europe/Zurich. */
+            timeZone?: string;
         };
         /** @description Partial update: only the fields sent change; `null` clears an optional field. */
         StoreUpdate: {
@@ -2970,6 +3347,8 @@ export interface components {
             translations?: {
                 [key: string]: unknown;
             } | null;
+            /** @description Extension: IANA time zone of the store, which decides its local day (daily report). Absent means Europe/Zurich. `null` clears it. */
+            timeZone?: string | null;
             /** @description `true` soft-deletes; `false` restores. */
             deleted?: boolean;
         };
@@ -3150,6 +3529,70 @@ export interface components {
             /** @description Id of the order of the last attempt. */
             orderId: string;
         };
+        /** @description A store's takings of one local day: the figures of a till's closing report. */
+        DailyReport: {
+            /** @description Store id. */
+            store: string;
+            /** @description The local day, YYYY-MM-DD. */
+            date: string;
+            /** @description The store's time zone that decided which orders belong to the day. */
+            timeZone: string;
+            /** @description Orders in payment state `successful`, not deleted, whose orderDate falls on the local day. */
+            sales: number;
+            /** @description Sum of their order totals (lines and deposits). In cents. */
+            total: number;
+            /** @description By payment method and brand, in that order; totals add up to `total`. */
+            byPaymentMethod: components["schemas"]["PaymentTotal"][];
+            /** @description By VAT rate, lowest first; gross adds up to `total - deposits`. */
+            byTaxRate: components["schemas"]["TaxRateTotal"][];
+            /** @description Sum of the deposit lines, outside VAT. In cents. */
+            deposits: number;
+            /** @description Extension of the contract: sale-price discounts granted. */
+            discounts: {
+                /** @description Lines sold at their sale price. */
+                lines: number;
+                /** @description Regular price minus sale price of those lines, the regular price read from today's catalog. In cents. */
+                amount: number;
+            };
+            /** @description Extension of the contract: orders of the day in other payment states (e.g. failed), not in the totals. */
+            otherPaymentStates: {
+                paymentState: string;
+                sales: number;
+                /** @description Their order totals. In cents. */
+                total: number;
+            }[];
+            /** @description Soft-deleted orders of the day, in any payment state; not in the totals. */
+            deletedOrders: {
+                /** @description Soft-deleted orders of the day. */
+                sales: number;
+                /** @description Their order totals. In cents. */
+                total: number;
+            };
+            /** @description orderDate of the first counted sale (UTC); `null` without sales. */
+            firstSaleAt: string | null;
+            /** @description orderDate of the last counted sale (UTC); `null` without sales. */
+            lastSaleAt: string | null;
+        };
+        PaymentTotal: {
+            /** @description As the orders carry it; `null` for orders without one. */
+            paymentMethod: string | null;
+            /** @description As the orders carry it; `null` for orders without one. */
+            paymentBrand: string | null;
+            /** @description Orders paid this way. */
+            sales: number;
+            /** @description Their order totals, deposits included. In cents. */
+            total: number;
+        };
+        TaxRateTotal: {
+            /** @description VAT rate as a fraction (0.081). */
+            taxRate: number;
+            /** @description Sum of the line prices at this rate (deposits apart). In cents. */
+            gross: number;
+            /** @description gross - tax. In cents. */
+            net: number;
+            /** @description Sum of the lines' tax, each rounded as the order stored it. In cents. */
+            tax: number;
+        };
         /** @description One identity check. Optional fields that were never set are absent. */
         IdentityLog: {
             /** @description Document id: a random URL-safe string of 20 characters for records created here. */
@@ -3301,6 +3744,14 @@ export interface components {
              * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
              */
             parkedAt: string;
+        };
+        Retried: {
+            /** @description Parked entries put back in the queue: 1. */
+            retried: number;
+        };
+        Discarded: {
+            /** @description Parked entries given up on: 1. The outbox keeps a record of it. */
+            discarded: number;
         };
     };
     responses: never;

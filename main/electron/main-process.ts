@@ -11,10 +11,11 @@ import { startServer, type RunningServer } from '../server.js';
 import { cliArguments, runCliInApp } from './admin-cli.js';
 import { autostartTarget, KIOSK_SWITCH, startAtLogin } from './autostart.js';
 import { appConfig } from './app-config.js';
-import { serveKioskConfig } from './kiosk-bridge.js';
+import { serveKioskConfig, serveSalesJournal } from './kiosk-bridge.js';
 import { serveReceiptPrinting } from './receipt-print.js';
 import { addStaffExit, keepDisplayOn, reloadWhenStuck } from './kiosk-behaviour.js';
 import { readKioskConfig } from './kiosk-config.js';
+import { openSalesJournal } from './sales-journal.js';
 import { addContentSecurityPolicy, confineToOrigin, denyAllPermissions } from './security.js';
 import { shutDownInOrder } from './shutdown.js';
 import { describeStartupError, STARTUP_ERROR_TITLE } from './startup-error.js';
@@ -39,7 +40,7 @@ export type KioskWindow = Pick<BrowserWindow, 'loadURL' | 'once' | 'show' | 'web
 export interface ElectronModule {
   app: Pick<App, 'whenReady' | 'getPath' | 'on' | 'quit' | 'exit' | 'requestSingleInstanceLock' | 'commandLine' | 'isPackaged' | 'setLoginItemSettings'>;
   BrowserWindow: new (options: BrowserWindowConstructorOptions) => KioskWindow;
-  ipcMain: Pick<IpcMain, 'on'>;
+  ipcMain: Pick<IpcMain, 'on' | 'handle'>;
   dialog: Pick<Dialog, 'showErrorBox'>;
   powerSaveBlocker: Pick<PowerSaveBlocker, 'start' | 'stop'>;
   Menu: Pick<typeof Menu, 'setApplicationMenu'>;
@@ -91,7 +92,9 @@ export async function onReady(electron: ElectronModule, context: AppContext, con
   const kioskConfig = readKioskConfig(config.dataDir, origin + API_PREFIX);
   if (kioskConfig.problem) logger.warn(kioskConfig.problem + '; the kiosk shows its set-up screen and the app does not look for updates');
   serveKioskConfig(electron.ipcMain, origin, kioskConfig.config, (url) => logger.warn({ url }, 'refused the kiosk config to a frame outside the local server'));
-  updates.configure(electron.ipcMain, origin, kioskConfig, context.updaterFor);
+  const journal = openSalesJournal(config.dataDir, logger, () => updates.activityChanged());
+  serveSalesJournal(electron.ipcMain, origin, journal);
+  updates.configure(electron.ipcMain, origin, kioskConfig, context.updaterFor, () => journal.waiting());
   serveReceiptPrinting(electron.ipcMain, origin, kioskConfig.config?.printer, logger);
 
   const window = new electron.BrowserWindow(kioskWindowOptions({ kiosk, preload: PRELOAD_FILE }));

@@ -23,7 +23,13 @@ export function setupUpdates(logger: Logger) {
   return {
     status: (): UpdateStatus => schedule?.status() ?? off,
     /** Listens to the page's activity reports and, with an update server set, prepares the schedule. */
-    configure(ipcMain: Pick<IpcMain, 'on'>, origin: string, reading: KioskConfigReading, updaterFor: (settings: UpdateSettings, logger: Logger) => Updater): void {
+    configure(
+      ipcMain: Pick<IpcMain, 'on'>,
+      origin: string,
+      reading: KioskConfigReading,
+      updaterFor: (settings: UpdateSettings, logger: Logger) => Updater,
+      salesWaiting: () => number,
+    ): void {
       if (reading.problem) off = { ...off, message: reading.problem };
       receiveKioskActivity(ipcMain, origin, (activity) => {
         page = activity;
@@ -31,9 +37,11 @@ export function setupUpdates(logger: Logger) {
       });
       if (!reading.update) return;
       // The sales journal's count of paid sales not yet recorded joins the page's report here.
-      const activity = combineActivity(() => page, []);
+      const activity = combineActivity(() => page, [salesWaiting]);
       schedule = createUpdateSchedule({ updater: updaterFor(reading.update, logger), settings: reading.update, currentVersion: VERSION, clock: systemClock, activity, logger });
     },
+    /** Something the schedule waits on changed (a sale left the journal): a waiting update may install now. */
+    activityChanged: (): void => schedule?.activityChanged(),
     start: (): void => schedule?.start(),
     stop: (): void => schedule?.stop(),
   };

@@ -1,5 +1,4 @@
-import type { RequestHandler } from 'express';
-import { Router } from 'express';
+import type { NextFunction, RequestHandler } from 'express';
 
 /** Methods that only read: a read key may use them, and they carry no body to parse or keep. */
 export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
@@ -7,13 +6,22 @@ export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 /**
  * Runs the given steps (body parsing, `Idempotency-Key`, sync scheduling) for
  * writes only; a read passes by them in one check, which matters on the
- * lookups a kiosk and its scales make most.
+ * lookups a kiosk and its scales make most. The steps are chained by hand, not
+ * by a Router: a Router hands over to the next handler a tick later, and
+ * `Idempotency-Key` relies on the route running inside its commit.
  */
 export function forWritesOnly(...steps: RequestHandler[]): RequestHandler {
-  const writes = Router();
-  writes.use(...steps);
   return (req, res, next) => {
-    if (READ_METHODS.has(req.method)) next();
-    else writes(req, res, next);
+    if (READ_METHODS.has(req.method)) return next();
+    const step = (index: number) => (err?: unknown) => {
+      const handler = steps[index];
+      if (err !== undefined || handler === undefined) return next(err);
+      try {
+        void handler(req, res, step(index + 1) as NextFunction);
+      } catch (thrown) {
+        next(thrown);
+      }
+    };
+    step(0)();
   };
 }

@@ -1,6 +1,7 @@
 import { createProductSearch, type SearchBuildOptions } from '../search/product-search.js';
 import { createApiKeyStore } from '../storage/api-keys.js';
 import { createCategoryStore } from '../storage/categories.js';
+import { createDailySalesStore } from '../storage/daily-sales.js';
 import type { Db } from '../storage/database.js';
 import { createIdentityLogStore } from '../storage/identity-logs.js';
 import { createOrderStore } from '../storage/orders.js';
@@ -15,6 +16,7 @@ import type { Clock } from './clock.js';
 import { createIdentityLogService } from './identity-logs.js';
 import { createOrderService } from './orders.js';
 import { createOrganizationService } from './organizations.js';
+import { createReportService } from './reports.js';
 import { createProductService, type ProductListener, type ScaleLabelReader } from './products.js';
 import { createStoreService } from './stores.js';
 import { createSupplierService } from './suppliers.js';
@@ -64,6 +66,7 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
       stores: stores.retailStores,
       outbox: stores.outbox,
     }),
+    reports: createReportService({ sales: createDailySalesStore(db), stores: stores.retailStores }),
     identityLogs: createIdentityLogService({ db, clock, identityLogs: stores.identityLogs, stores: stores.retailStores, outbox: stores.outbox }),
   };
 }

@@ -49,6 +49,8 @@ const toUtc = (value: string | undefined) => (value === undefined ? undefined : 
 /** Applies the stored form to fields as a client sent them. */
 function normalizeFields(fields: ProductUpdate): ProductUpdate {
   const out: ProductUpdate = { ...fields };
+  // An age is an age limit: the schema has already refused it beside `ageRestriction: false`.
+  if (fields.minimumAge !== undefined) out.ageRestriction = true;
   if (fields.barcode !== undefined) out.barcode = normalizeCode(fields.barcode);
   if (fields.barcodeAliases !== undefined) {
     out.barcodeAliases = fields.barcodeAliases.map((alias) => ({ ...alias, code: normalizeCode(alias.code) }));

@@ -1,4 +1,5 @@
 import type { Product } from '../../shared/api/products.js';
+import { withMinimumAge } from '../../shared/minimum-age.js';
 import { columnMapping } from './column-map.js';
 import type { Db } from './database.js';
 
@@ -27,6 +28,7 @@ const mapping = columnMapping({
   margin: ['margin', 'number'],
   showOnScreen: ['show_on_screen', 'bool'],
   ageRestriction: ['age_restriction', 'bool'],
+  minimumAge: ['minimum_age', 'number'],
   showOnScale: ['show_on_scale', 'bool'],
   saleStop: ['sale_stop', 'bool'],
   deactivated: ['deactivated', 'bool'],
@@ -44,11 +46,13 @@ const AT_ID = COLUMNS.indexOf('id');
 const AT_ALLOW = COLUMNS.length;
 const AT_HIDE = COLUMNS.length + 1;
 
-const toRow = (p: ProductRecord) => mapping.toRow(p);
+// `minimumAge` is kept and served exactly when `ageRestriction` is set; rows
+// written before the column existed (or pulled from an upstream without it) read as 18.
+const toRow = (p: ProductRecord) => mapping.toRow(withMinimumAge(p));
 
 /** A read row holds the product's columns, then its category's store lists. */
 function fromRow(raw: readonly unknown[]): ProductRecord {
-  const product = mapping.fromRaw(raw) as ProductRecord;
+  const product = withMinimumAge(mapping.fromRaw(raw) as ProductRecord);
   if (raw[AT_ALLOW] !== null) product.allowStore = JSON.parse(raw[AT_ALLOW] as string) as string[];
   if (raw[AT_HIDE] !== null) product.hideStore = JSON.parse(raw[AT_HIDE] as string) as string[];
   return product;

@@ -33,6 +33,7 @@ const mapping = columnMapping({
   languageMain: ['language_main', 'text'],
   languageSelector: ['language_selector', 'json'],
   translations: ['translations', 'json'],
+  timeZone: ['time_zone', 'text'],
   deleted: ['deleted', 'bool'],
   createdate: ['createdate', 'text'],
   lastupdate: ['lastupdate', 'text'],
@@ -53,6 +54,7 @@ export function createStoreStore(db: Db) {
   const insert = db.prepare(insertSql('stores', mapping.columns));
   const replace = db.prepare(replaceSql('stores', mapping.columns));
   const byId = db.prepare<[string, string], Row>('SELECT * FROM stores WHERE id = ? AND org_id = ?');
+  const orgOf = db.prepare<[string], string>('SELECT org_id FROM stores WHERE id = ?').pluck();
   const page = db.prepare<[string, string, number], Row>(
     'SELECT * FROM stores WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?',
   );
@@ -68,6 +70,10 @@ export function createStoreStore(db: Db) {
     get(orgId: string, id: string): Store | undefined {
       const row = byId.get(id, orgId);
       return row ? fromRow(row) : undefined;
+    },
+    /** The organization a store belongs to; store ids are unique across organizations. */
+    orgOf(id: string): string | undefined {
+      return orgOf.get(id);
     },
     page(q: StorePageQuery): Store[] {
       return page.all(q.orgId, q.afterId ?? '', q.limit).map(fromRow);

@@ -1,3 +1,5 @@
+import { storedImageNameIn } from '../rules/image-urls.js';
+
 type Row = Record<string, unknown>;
 
 /**
@@ -24,4 +26,19 @@ const canonical = (value: unknown): string =>
 /** Whether two records hold the same values, whatever the order of their fields. */
 export function sameRecord(a: Row, b: Row): boolean {
   return canonical(a) === canonical(b);
+}
+
+/**
+ * The upstream record with its `imageUrl` replaced by the local one when both
+ * name the same picture: one this server stored and pushed, which the
+ * upstream keeps under a URL of its own (`localFileOf` maps that URL back to
+ * the local file, from the answers to the uploads). The store then goes on
+ * serving its own file and never deletes it for the upstream's copy; a
+ * picture set upstream later has another URL and is taken as usual.
+ */
+export function keepLocalImage(local: Row | undefined, upstream: Row, localFileOf: (upstreamUrl: string) => string | undefined): Row {
+  if (typeof local?.imageUrl !== 'string' || typeof upstream.imageUrl !== 'string' || upstream.imageUrl === '') return upstream;
+  const localName = storedImageNameIn(local.imageUrl);
+  if (localName === undefined || localFileOf(upstream.imageUrl) !== localName) return upstream;
+  return { ...upstream, imageUrl: local.imageUrl };
 }

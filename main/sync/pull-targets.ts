@@ -2,6 +2,7 @@ import type { BlockedIdentity } from '../../shared/api/identity-logs.js';
 import type { Category } from '../../shared/api/categories.js';
 import type { Store } from '../../shared/api/stores.js';
 import type { Supplier } from '../../shared/api/suppliers.js';
+import { withMinimumAge } from '../../shared/minimum-age.js';
 import type { Services } from '../services/index.js';
 import type { ProductRecord } from '../storage/products.js';
 import type { SyncKind } from './resources.js';
@@ -17,6 +18,12 @@ export interface PullTarget {
   paged: boolean;
   /** Fields that stay local: bookkeeping, and read-only copies the local server computes. */
   keep: string[];
+  /**
+   * The record in the form the local store keeps it, so that an upstream
+   * record that differs only in form (an older upstream without a newer
+   * field's default) compares equal to the stored one and is not rewritten.
+   */
+  stored?(record: Row): Row;
   /** Reads the record, also a soft-deleted one. */
   get(orgId: string, id: string): Row | undefined;
   write(orgId: string, record: Row, existed: boolean, now: string): void;
@@ -67,6 +74,7 @@ export function pullTargets(stores: Services['stores'], withBlockedIdentities: b
       path: '/products',
       paged: true,
       keep: [...BOOKKEEPING, 'allowStore', 'hideStore'],
+      stored: withMinimumAge,
       get: (orgId, id) => stores.products.get(orgId, id),
       write: (orgId, record, existed, now) => {
         const product = { ...record, instance: orgId, lastupdate: now } as ProductRecord;

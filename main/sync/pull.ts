@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { ProductListener } from '../services/products.js';
 import { withoutFsync } from '../storage/database.js';
 import type { ProductRecord } from '../storage/products.js';
-import { mergeRecord, sameRecord } from './merge.js';
+import { keepLocalImage, mergeRecord, sameRecord } from './merge.js';
 import type { PhaseContext } from './phase-context.js';
 import type { PullTarget } from './pull-targets.js';
 import { rewriteReferences, type SyncKind } from './resources.js';
@@ -102,6 +102,7 @@ function applySlice(ctx: PullContext, target: PullTarget, rows: Row[], start: nu
     ctx.db.transaction(() => {
       // Read inside the transaction: a local write committed meanwhile is seen here.
       const unpushed = ctx.queue.unpushedFields(ctx.orgId);
+      const localFileOf = (upstreamUrl: string) => ctx.ids.localOf(ctx.orgId, 'image', upstreamUrl);
       let changed = 0;
       let next = start;
       while (next < rows.length && (next === start || performance.now() < ends)) {
@@ -110,8 +111,9 @@ function applySlice(ctx: PullContext, target: PullTarget, rows: Row[], start: nu
         lookup.seen.add(upstreamId);
         const localId = lookup.known.get(upstreamId) ?? upstreamId;
         const local = target.get(ctx.orgId, localId);
-        const incoming = rewriteReferences(target.kind, { ...row, id: localId }, lookup.toLocal);
-        const merged = mergeRecord(local, incoming, unpushed.get(localId), target.keep);
+        const incoming = keepLocalImage(local, rewriteReferences(target.kind, { ...row, id: localId }, lookup.toLocal), localFileOf);
+        const raw = mergeRecord(local, incoming, unpushed.get(localId), target.keep);
+        const merged = target.stored ? target.stored(raw) : raw;
         if (!lookup.known.has(upstreamId)) {
           ctx.ids.record(ctx.orgId, target.kind, localId, upstreamId);
           lookup.known.set(upstreamId, localId);

@@ -66,6 +66,13 @@ function build(ctx: PushContext, entry: QueuedEntry, kind: SyncKind): Built {
 const createdId = (body: unknown): string | undefined =>
   body && typeof body === 'object' && 'id' in body && typeof body.id === 'string' ? body.id : undefined;
 
+/** The upstream's URL for an uploaded image, from its answer `{"data":{"imageUrl"}}` (the product's new `imageUrl` there). */
+const uploadedImageUrl = (body: unknown): string | undefined => {
+  const data = body && typeof body === 'object' && 'data' in body ? body.data : undefined;
+  const url = data && typeof data === 'object' && 'imageUrl' in data ? data.imageUrl : undefined;
+  return typeof url === 'string' && url !== '' ? url : undefined;
+};
+
 /** Kinds whose creations nothing else refers to: sales and identity checks go out several at a time. */
 const CONCURRENT: ReadonlySet<SyncKind> = new Set(['order', 'identity-log']);
 /** Calls in flight at once for those kinds. */
@@ -93,10 +100,13 @@ export async function pushPending(ctx: PushContext): Promise<PushReport> {
     const verdict = judge(result, ctx.clock.now());
     if (verdict.kind === 'accepted' && result.kind === 'answer') {
       const upstreamId = built.creates ? createdId(result.body) : undefined;
+      const upstreamImage = built.request.upload ? uploadedImageUrl(result.body) : undefined;
       // Lost in a crash, this commit is redone: the entry goes again with its key and the upstream replays its answer.
       withoutFsync(db, () =>
         db.transaction(() => {
           if (built.creates && upstreamId) ids.record(orgId, built.creates, entry.resourceId, upstreamId);
+          // The upstream's copy is the same picture: a pull that brings it back keeps the local file (keepLocalImage).
+          if (upstreamImage) ids.record(orgId, 'image', String(entry.body.file), upstreamImage);
           queue.markPushed(entry.seq, result.status, now());
         })(),
       );

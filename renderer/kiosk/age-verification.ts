@@ -1,9 +1,10 @@
 import type { BlockedIdentity } from '../../shared/api/identity-logs.js';
-import { ageOn, calendarDate, isoDate, localToday, MINIMUM_AGE, type CalendarDate } from './age.js';
+import { ageOn, calendarDate, isoDate, localToday, type CalendarDate } from './age.js';
 import { ApiError, type ApiClient } from './api-client.js';
 import type { IdentityDocument } from './mrz.js';
 
-export type AgeVerdict = { access: true } | { access: false; reason: 'underage' | 'blocked' };
+/** `age` is the customer's age on the day: the lines above it are the ones refused. */
+export type AgeVerdict = { access: true } | { access: false; reason: 'underage'; age: number } | { access: false; reason: 'blocked' };
 
 /** A birth date typed by the customer, or a document read from its MRZ. */
 export type AgeEvidence = { birthDate: CalendarDate; document?: IdentityDocument };
@@ -44,13 +45,15 @@ async function blockedList(api: ApiClient): Promise<BlockedIdentity[] | undefine
 }
 
 /**
- * Decides an age check and, when the organization has the identity-log
- * feature, records it with its own time (checks made while offline keep theirs).
+ * Decides an age check against `minimumAge`, the highest age the cart's
+ * products require, and, when the organization has the identity-log feature,
+ * records it with its own time (checks made while offline keep theirs).
  */
-export async function verifyAge(api: ApiClient, evidence: AgeEvidence, storeId: string, now: Date): Promise<AgeVerdict> {
+export async function verifyAge(api: ApiClient, evidence: AgeEvidence, storeId: string, now: Date, minimumAge: number): Promise<AgeVerdict> {
   const blocked = await blockedList(api);
   const doc = evidence.document;
-  let verdict: AgeVerdict = ageOn(evidence.birthDate, localToday(now)) >= MINIMUM_AGE ? { access: true } : { access: false, reason: 'underage' };
+  const age = ageOn(evidence.birthDate, localToday(now));
+  let verdict: AgeVerdict = age >= minimumAge ? { access: true } : { access: false, reason: 'underage', age };
   if (doc && blocked?.some((b) => matchesBlocked(doc, b))) verdict = { access: false, reason: 'blocked' };
   if (blocked !== undefined) {
     await api.recordIdentityCheck({

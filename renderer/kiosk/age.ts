@@ -1,6 +1,3 @@
-/** Customers must be at least this old to buy a product with `ageRestriction`. */
-export const MINIMUM_AGE = 18;
-
 export interface CalendarDate {
   year: number;
   month: number;

@@ -37,29 +37,55 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return all;
 }
 
+/** Longest wait for one attempt's answer, in milliseconds; a local server answers in a few. */
+const ATTEMPT_TIMEOUT_MS = 10_000;
+/** Longest wait for a whole call, its quiet retry included. */
+const CALL_DEADLINE_MS = 25_000;
+/** Longest wait for a whole list of every page (the screen's products, stores, blocked identities). */
+const LIST_DEADLINE_MS = 120_000;
+
+/**
+ * Runs one call of the kiosk under a deadline of its own, on top of the
+ * client's timeout per attempt: no call of the kiosk waits forever. A call
+ * past its deadline fails as a NetworkError, like one that got no answer;
+ * a call the kiosk itself gave up (`caller`, a newer search) keeps its abort.
+ */
+async function within<T>(ms: number, caller: AbortSignal | undefined, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const deadline = AbortSignal.timeout(ms);
+  try {
+    return await call(caller ? AbortSignal.any([caller, deadline]) : deadline);
+  } catch (err) {
+    if (deadline.aborted && !caller?.aborted) throw new NetworkError(`no answer within ${ms} ms`, { cause: err });
+    throw err;
+  }
+}
+
 /** Typed client of the local API. The key travels only in the Authorization header. */
 export function createApiClient(config: Pick<KioskConfig, 'apiBaseUrl' | 'key'>) {
   // Sales have their own retry loop (checkout.ts) that tells the customer; one quiet retry covers a dropped connection.
-  const api = createStoreClient({ baseUrl: config.apiBaseUrl, key: config.key, retries: 1, timeoutMs: 30_000 });
+  const api = createStoreClient({ baseUrl: config.apiBaseUrl, key: config.key, retries: 1, timeoutMs: ATTEMPT_TIMEOUT_MS });
   const limit = 5000;
+  const call = <T>(run: (signal: AbortSignal) => Promise<T>, caller?: AbortSignal) => within(CALL_DEADLINE_MS, caller, run);
+  const list = <T>(run: (signal: AbortSignal) => AsyncIterable<T>) => within(LIST_DEADLINE_MS, undefined, (signal) => collect(run(signal)));
 
   return {
-    store: async (id: string): Promise<Store> => (await api.get('/stores/{storeId}', { params: { path: { storeId: id } } })).data,
-    stores: (): Promise<Store[]> => collect(api.items('/stores', { params: { query: { limit } } })),
-    categories: (): Promise<Category[]> => collect(api.items('/categories', { params: { query: { limit } } })),
-    suppliers: (): Promise<Supplier[]> => collect(api.items('/suppliers', { params: { query: { limit } } })),
+    store: (id: string): Promise<Store> => call(async (signal) => (await api.get('/stores/{storeId}', { params: { path: { storeId: id } }, signal })).data),
+    stores: (): Promise<Store[]> => list((signal) => api.items('/stores', { params: { query: { limit } }, signal })),
+    categories: (): Promise<Category[]> => list((signal) => api.items('/categories', { params: { query: { limit } }, signal })),
+    suppliers: (): Promise<Supplier[]> => list((signal) => api.items('/suppliers', { params: { query: { limit } }, signal })),
     /** One page of the store's catalog, for the products shown on screen. */
-    productPage: (store: string, cursor?: string): Promise<List<Product>> => api.get('/products', { params: { query: { store, showOnScreen: 'true', limit, cursor } } }),
-    byBarcode: async (code: string): Promise<Product[]> => (await api.get('/products', { params: { query: { barcode: code } } })).data,
-    search: async (q: string, store: string, limit: number, signal?: AbortSignal): Promise<Product[]> =>
-      (await api.get('/products', { params: { query: { q, store, limit } }, signal: signal ?? null })).data,
-    createOrder: async (order: OrderCreate): Promise<string> => (await api.post('/orders', { body: order })).id,
-    order: async (id: string): Promise<Order> => (await api.get('/orders/{orderId}', { params: { path: { orderId: id } } })).data,
+    productPage: (store: string, cursor?: string): Promise<List<Product>> =>
+      within(LIST_DEADLINE_MS, undefined, (signal) => api.get('/products', { params: { query: { store, showOnScreen: 'true', limit, cursor } }, signal })),
+    byBarcode: (code: string): Promise<Product[]> => call(async (signal) => (await api.get('/products', { params: { query: { barcode: code } }, signal })).data),
+    search: (q: string, store: string, limit: number, caller?: AbortSignal): Promise<Product[]> =>
+      call(async (signal) => (await api.get('/products', { params: { query: { q, store, limit } }, signal })).data, caller),
+    createOrder: (order: OrderCreate): Promise<string> => call(async (signal) => (await api.post('/orders', { body: order, signal })).id),
+    order: (id: string): Promise<Order> => call(async (signal) => (await api.get('/orders/{orderId}', { params: { path: { orderId: id } }, signal })).data),
     /** Sends the stored order's receipt to a network receipt printer; the answer says whether it printed. */
-    printReceipt: async (orderId: string, request: ReceiptPrintRequest): Promise<ReceiptPrintResult> =>
-      (await api.post('/receipts/{orderId}/print', { params: { path: { orderId } }, body: request })).data,
-    blockedIdentities: (): Promise<BlockedIdentity[]> => collect(api.items('/identity-logs/blocked', { params: { query: { limit } } })),
-    recordIdentityCheck: (log: IdentityLogCreate): Promise<{ id: string }> => api.post('/identity-logs', { body: log }),
-    sync: async (): Promise<SyncStatus> => (await api.get('/sync')).data,
+    printReceipt: (orderId: string, request: ReceiptPrintRequest): Promise<ReceiptPrintResult> =>
+      call(async (signal) => (await api.post('/receipts/{orderId}/print', { params: { path: { orderId } }, body: request, signal })).data),
+    blockedIdentities: (): Promise<BlockedIdentity[]> => list((signal) => api.items('/identity-logs/blocked', { params: { query: { limit } }, signal })),
+    recordIdentityCheck: (log: IdentityLogCreate): Promise<{ id: string }> => call((signal) => api.post('/identity-logs', { body: log, signal })),
+    sync: (): Promise<SyncStatus> => call(async (signal) => (await api.get('/sync', { signal })).data),
   };
 }

@@ -10,6 +10,7 @@ import { translator, type Translate } from './i18n/index.js';
 import { startIdleTimer } from './idle-timer.js';
 import { isOffline, watchSync } from './offline-status.js';
 import type { ReceiptSetup } from './receipt-view.js';
+import type { SalesJournal } from './sales-journal.js';
 import { listenForScans } from './scanner-input.js';
 import { amountDialog, chooseDialog, idleDialog, infoDialog, staffCodeDialog } from './screens/dialogs.js';
 import { header, type Header } from './screens/header.js';
@@ -41,17 +42,20 @@ export class KioskApp {
     private readonly root: HTMLElement,
     readonly api: ApiClient,
     readonly settings: KioskSettings,
+    journal: SalesJournal,
     /** The kiosk's receipt printer and e-receipt address. */
     readonly receiptSetup: ReceiptSetup = {},
   ) {
     this.language = settings.languageMain;
     this.t = translator(this.language, settings.translations);
-    this.checkout = new CheckoutFlow(this);
+    this.checkout = new CheckoutFlow(this, journal);
     root.replaceChildren(this.screenEl, this.overlayEl);
-    this.buildShop();
+    this.buildShop(false);
   }
 
+  /** Sales the journal still holds are recorded first; the shop shows once none is left. */
   start(): void {
+    void this.checkout.resume();
     const idle = startIdleTimer(
       this.settings.deleteCountdown,
       () => this.settings.deleteCountdown > 0 && this.checkout.cancellable() && (!this.cart.isEmpty || this.checkout.active),
@@ -99,10 +103,12 @@ export class KioskApp {
     reportActivity({ cartEmpty: this.cart.isEmpty, saleInFlight: this.checkout.active });
   }
 
-  showShop(): void {
+  /** Shows the shop again, with `note` in its message line. */
+  showShop(note = ''): void {
     this.closeOverlay();
     replaceChildren(this.screenEl, this.shop.el);
     this.renderCart();
+    if (note) this.shop.showMessage(note);
   }
 
   /** Cancels the purchase: empty cart, main language, start screen. */
@@ -179,7 +185,7 @@ export class KioskApp {
     }
   }
 
-  private buildShop(): void {
+  private buildShop(show = true): void {
     this.top = header(this.t, this.settings, this.language, { onLanguage: (l) => this.setLanguage(l), onStaff: () => this.showStaffEntry() });
     this.top.setOffline(this.offlineText());
     this.shop = new ShopView(this.t, this.settings, {
@@ -192,7 +198,7 @@ export class KioskApp {
       clear: () => this.reset(),
     }, this.top.el);
     if (this.catalog) this.shop.setCatalog(this.catalog);
-    this.showShop();
+    if (show) this.showShop();
   }
 
   /** Staff's code entry, opened by holding the logo: it stays out of the customer's cart. */

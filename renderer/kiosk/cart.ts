@@ -1,6 +1,7 @@
 import type { OrderLine, OrderLineCreate } from '../../shared/api/orders.js';
 import type { Product } from '../../shared/api/products.js';
 import type { ScaleLabel } from '../../shared/api/scale-labels.js';
+import { minimumAgeOf } from '../../shared/minimum-age.js';
 import { orderTotal, priceLine, unitPriceAt } from '../../shared/order-pricing.js';
 
 /** One line of the cart. `price` is set when the line's total does not come from the catalog (scale label, open amount). */
@@ -65,12 +66,30 @@ export class Cart {
     this.lines = this.lines.filter((l) => l.key !== key);
   }
 
-  removeAgeRestricted(): void {
-    this.lines = this.lines.filter((l) => !l.product.ageRestriction);
+  /** The highest age any line requires (16 or 18), or undefined when none does. */
+  get minimumAge(): number | undefined {
+    let highest: number | undefined;
+    for (const line of this.lines) {
+      const age = minimumAgeOf(line.product);
+      if (age !== undefined && (highest === undefined || age > highest)) highest = age;
+    }
+    return highest;
   }
 
   get needsAgeCheck(): boolean {
-    return this.lines.some((l) => l.product.ageRestriction === true);
+    return this.minimumAge !== undefined;
+  }
+
+  /** The lines a customer of `age` may not buy; every restricted line for age 0. */
+  linesAbove(age: number): CartLine[] {
+    return this.lines.filter((l) => (minimumAgeOf(l.product) ?? 0) > age);
+  }
+
+  /** Takes out the lines a customer of `age` may not buy, and answers them. */
+  removeAbove(age: number): CartLine[] {
+    const removed = this.linesAbove(age);
+    this.lines = this.lines.filter((l) => !removed.includes(l));
+    return removed;
   }
 
   clear(): void {

@@ -1,43 +1,83 @@
+import type { Order } from '../../shared/api/orders.js';
+import { DEFAULT_MINIMUM_AGE, minimumAgeOf } from '../../shared/minimum-age.js';
 import type { CalendarDate } from './age.js';
 import { verifyAge, type AgeEvidence } from './age-verification.js';
-import { ApiError } from './api-client.js';
 import type { KioskApp } from './app.js';
-import { newOrderId, recordSale } from './checkout.js';
+import { newOrderId, orderOfSale, saleOf, sendSale, type SendFailure, type StoredSale } from './checkout.js';
 import { isMrzLine, readMrz } from './mrz.js';
 import { paymentTerminalStep, type PaymentOutcome } from './payment-terminal.js';
 import { ageCheckScreen, refusedScreen } from './screens/age-check.js';
 import { helpScreen } from './screens/help.js';
 import { ReceiptView } from './receipt-view.js';
 import { paymentScreen, recordingScreen } from './screens/payment.js';
+import type { SaleJournalEntry, SalesJournal } from './sales-journal.js';
 import { paymentMethodsOffered, type PaymentMethod } from './store-settings.js';
 
 type Step =
   | { name: 'age'; error?: string }
-  | { name: 'refused'; blocked: boolean }
+  | { name: 'refused'; blocked: boolean; age: number }
   | { name: 'staff'; back: Step }
   | { name: 'payment' }
   | { name: 'terminal'; method: PaymentMethod }
-  | { name: 'recording'; retrying: boolean; error?: string }
+  | { name: 'recording'; resumed: boolean; failure?: SendFailure }
   | { name: 'receipt'; view: ReceiptView };
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** From "Pay" to the receipt: age check when needed, payment method, the terminal step, recording the sale. */
+/**
+ * From "Pay" to the receipt: age check when needed, payment method, the
+ * terminal step, recording the sale. A paid sale goes into the sales journal
+ * before anything else happens, and leaves it only once the server has stored
+ * it and its receipt is closed.
+ */
 export class CheckoutFlow {
   private step: Step | undefined;
   private orderId = '';
   private startedAt = '';
   private mrzLines: string[] = [];
+  /** The paid sale on screen, from the payment step until its receipt closes. */
+  private paid: SaleJournalEntry | undefined;
 
-  constructor(private readonly app: KioskApp) {}
+  constructor(
+    private readonly app: KioskApp,
+    private readonly journal: SalesJournal,
+  ) {}
 
   get active(): boolean {
     return this.step !== undefined;
   }
 
-  /** The idle reset may cancel any step but a payment under way, a sale being recorded, or a receipt that did not print yet. */
+  /** The idle reset may cancel any step but a payment under way, a paid sale the server has not stored yet, or a receipt that did not print. */
   cancellable(): boolean {
-    return this.step?.name !== 'terminal' && this.step?.name !== 'recording' && !(this.step?.name === 'receipt' && this.step.view.holding);
+    if (this.paid && this.paid.storedId === undefined) return false;
+    if (this.step?.name === 'receipt' && this.step.view.holding) return false;
+    return this.step?.name !== 'terminal';
+  }
+
+  /**
+   * On start, before the shop shows: every sale still in the journal is
+   * recorded (the screen says the last sale is being recorded), and the last
+   * one's receipt follows; earlier ones, whose customers are long gone, leave
+   * the journal as soon as they are stored. With an empty journal the shop shows.
+   */
+  async resume(): Promise<void> {
+    let entries: SaleJournalEntry[] = [];
+    try {
+      entries = await this.journal.list();
+    } catch (err) {
+      console.error('the sales journal could not be read', err);
+    }
+    const last = entries.at(-1);
+    if (!last) return this.render();
+    for (const entry of entries.slice(0, -1)) {
+      this.paid = entry;
+      this.go({ name: 'recording', resumed: true });
+      if (entry.storedId === undefined) await this.store(entry, true);
+      await this.journal.remove(entry.orderId).catch((err: unknown) => console.error(`the sales journal could not drop the stored sale ${entry.orderId}`, err));
+    }
+    this.paid = last;
+    this.go({ name: 'recording', resumed: true });
+    await this.finish(last, true);
   }
 
   /** Checkout starts: the order id every attempt to record this sale will carry is made now. */
@@ -49,6 +89,9 @@ export class CheckoutFlow {
   }
 
   end(): void {
+    const stored = this.paid?.storedId !== undefined ? this.paid : undefined;
+    if (stored) void this.journal.remove(stored.orderId).catch((err: unknown) => console.error(`the sales journal could not drop the stored sale ${stored.orderId}`, err));
+    this.paid = undefined;
     this.step = undefined;
     this.mrzLines = [];
   }
@@ -76,9 +119,11 @@ export class CheckoutFlow {
     const back = () => (this.end(), app.showShop());
     switch (step.name) {
       case 'age':
-        return app.show(ageCheckScreen(t, { birthDate: (d) => this.typedBirthDate(d), mrz: (text) => this.typedMrz(text), cancel: back }, step.error));
-      case 'refused':
-        return app.show(refusedScreen(t, step.blocked, () => (app.cart.removeAgeRestricted(), back()), () => this.go({ name: 'staff', back: step })));
+        return app.show(ageCheckScreen(t, app.cart.minimumAge ?? DEFAULT_MINIMUM_AGE, { birthDate: (d) => this.typedBirthDate(d), mrz: (text) => this.typedMrz(text), cancel: back }, step.error));
+      case 'refused': {
+        const refused = app.cart.linesAbove(step.age).map((l) => ({ productId: l.product.id, name: l.product.name, age: minimumAgeOf(l.product) ?? 0 }));
+        return app.show(refusedScreen(t, step.blocked, refused, () => this.removeRefused(step.age), () => this.go({ name: 'staff', back: step })));
+      }
       case 'staff':
         return app.show(helpScreen(t, () => this.go(step.back)));
       case 'payment':
@@ -108,31 +153,92 @@ export class CheckoutFlow {
     void this.checkAge({ birthDate: doc.birthDate, document: doc });
   }
 
+  /**
+   * Takes out what the customer may not buy. Lines left that still need an
+   * age are ones the check just covered: on to payment. Otherwise back to
+   * the cart, which says what was taken out.
+   */
+  private removeRefused(age: number): void {
+    const { app } = this;
+    const removed = app.cart.removeAbove(age).map((l) => l.product.name);
+    if (app.cart.needsAgeCheck) return this.go({ name: 'payment' });
+    this.end();
+    app.showShop(app.t('ageRemoved', { names: new Intl.ListFormat(app.language).format(removed) }));
+  }
+
   private async checkAge(evidence: AgeEvidence): Promise<void> {
+    const { app } = this;
     try {
-      const verdict = await verifyAge(this.app.api, evidence, this.app.settings.storeId, new Date());
-      this.go(verdict.access ? { name: 'payment' } : { name: 'refused', blocked: verdict.reason === 'blocked' });
+      const verdict = await verifyAge(app.api, evidence, app.settings.storeId, new Date(), app.cart.minimumAge ?? DEFAULT_MINIMUM_AGE);
+      // A blocked identity may buy none of the restricted lines, whatever its age.
+      this.go(verdict.access ? { name: 'payment' } : { name: 'refused', blocked: verdict.reason === 'blocked', age: verdict.reason === 'underage' ? verdict.age : 0 });
     } catch (err) {
       this.go({ name: 'age', error: errorText(err) });
     }
   }
 
+  /** The payment step reported success: the sale is in the journal before it is sent. */
   private async record(outcome: PaymentOutcome): Promise<void> {
+    if (this.paid) return;
     const { app } = this;
-    this.go({ name: 'recording', retrying: false });
+    const lines = app.cart.totals(this.startedAt).lines.map((l) => l.priced);
+    const entry: SaleJournalEntry = { orderId: this.orderId, paidAt: outcome.transactionDate, sale: saleOf(this.orderId, app.settings.storeId, this.startedAt, lines, outcome) };
+    this.paid = entry;
+    this.go({ name: 'recording', resumed: false });
+    await this.keep(entry);
+    await this.finish(entry, false);
+  }
+
+  /**
+   * Records the sale (unless already stored), starts printing its receipt and
+   * shows it; the cart empties only once the server has the order. A receipt
+   * the journal says printed before a reload is shown, not printed again.
+   */
+  private async finish(entry: SaleJournalEntry, resumed: boolean): Promise<void> {
+    const { app } = this;
+    const stored: StoredSale = { ...entry, storedId: entry.storedId ?? (await this.store(entry, resumed)) };
+    this.paid = stored;
+    const products = new Map(app.cart.lines.map((line) => [line.product.id, line.product]));
+    app.cart.clear();
+    await this.keep(stored);
+    const view = new ReceiptView(app.api, app.receiptSetup, app.settings, stored.storedId, stored.receiptPrinted === true);
+    void view.print(() => app.language, () => this.printed(stored));
+    view.showOrder(await this.readBack(stored), (productId) => products.get(productId));
+    this.go({ name: 'receipt', view });
+  }
+
+  /** A printed receipt is noted in the journal, so that a reload before it is closed does not print it again. */
+  private async printed(stored: StoredSale): Promise<void> {
+    if (this.paid?.orderId !== stored.orderId) return;
+    this.paid = { ...stored, receiptPrinted: true };
+    await this.keep(this.paid);
+  }
+
+  /** Sends the sale until the server stores it; each failure shows on the recording screen, or behind the help screen the customer opened. */
+  private store(entry: SaleJournalEntry, resumed: boolean): Promise<string> {
+    return sendSale(this.app.api, entry.sale, (failure) => {
+      const recording: Step = { name: 'recording', resumed, failure };
+      if (this.step?.name === 'staff') this.step = { name: 'staff', back: recording };
+      else this.go(recording);
+    });
+  }
+
+  /** A journal that cannot be written is logged; the sale is still sent from memory. */
+  private async keep(entry: SaleJournalEntry): Promise<void> {
     try {
-      const id = await recordSale(
-        app.api,
-        { orderId: this.orderId, store: app.settings.storeId, products: app.cart.orderLines(), orderDate: this.startedAt, ...outcome },
-        () => this.go({ name: 'recording', retrying: true }),
-      );
-      const products = new Map(app.cart.lines.map((line) => [line.product.id, line.product]));
-      app.cart.clear();
-      const view = new ReceiptView(app.api, app.receiptSetup, app.settings, await app.api.order(id), (productId) => products.get(productId));
-      this.go({ name: 'receipt', view });
-      void view.print(app.language, () => document.querySelector('.receipt-paper'));
+      await this.journal.put(entry);
     } catch (err) {
-      this.go({ name: 'recording', retrying: false, error: err instanceof ApiError ? err.message : errorText(err) });
+      console.error(`the sales journal could not keep sale ${entry.orderId}`, err);
+    }
+  }
+
+  /** The stored order for the receipt; when reading it back fails, the sale as the till sent it. */
+  private async readBack(stored: StoredSale): Promise<Order> {
+    try {
+      return await this.app.api.order(stored.storedId);
+    } catch (err) {
+      console.warn(`order ${stored.storedId} is stored but could not be read back; the receipt shows the sale as sent`, err);
+      return orderOfSale(stored);
     }
   }
 }

@@ -2,6 +2,7 @@ import { createApiClient } from './api-client.js';
 import { KioskApp } from './app.js';
 import { forgetBrowserConfig, loadConfig } from './config.js';
 import { h } from './dom.js';
+import { openSalesJournal } from './sales-journal.js';
 import { errorText } from './error-text.js';
 import { browserLanguage, translator } from './i18n/index.js';
 import { setupScreen } from './screens/setup.js';
@@ -17,7 +18,7 @@ async function boot(root: HTMLElement): Promise<void> {
   const api = createApiClient(found.config);
   try {
     const store = await api.store(found.config.storeId);
-    const app = new KioskApp(root, api, settingsOf(store), found.config);
+    const app = new KioskApp(root, api, settingsOf(store), openSalesJournal(), found.config);
     document.documentElement.lang = app.language;
     app.start();
   } catch (err) {

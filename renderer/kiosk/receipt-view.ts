@@ -59,21 +59,32 @@ async function printOnPc(print: PrintThroughBridge, paper: HTMLElement): Promise
   }
 }
 
-/** The receipt step of a sale: shows the receipt of the stored order and prints it once. */
+/**
+ * The receipt step of a sale: prints the stored order's receipt once, from the
+ * moment the server has stored it, and shows the receipt of the order as read
+ * back (or as the till sent it, when reading it back failed).
+ */
 export class ReceiptView {
   private state: PrintState;
   private holdUntil = 0;
+  private order: Order | undefined;
+  private productOf: ((id: string) => PricedProduct | undefined) | undefined;
   private status: HTMLElement | undefined;
   private t: Translate | undefined;
+  private paper: HTMLElement | undefined;
+  private shown: () => void = () => {};
+  private readonly onScreen = new Promise<void>((resolve) => (this.shown = resolve));
 
   constructor(
     private readonly api: ApiClient,
     private readonly setup: ReceiptSetup,
     private readonly settings: Pick<KioskSettings, 'receiptStore'>,
-    private readonly order: Order,
-    private readonly productOf: (id: string) => PricedProduct | undefined,
+    /** Id of the stored order. */
+    private readonly orderId: string,
+    /** The receipt printed before the page was reloaded: it is not printed again. */
+    printedBefore: boolean,
   ) {
-    this.state = setup.printer ? 'printing' : 'none';
+    this.state = !setup.printer ? 'none' : printedBefore ? 'printed' : 'printing';
     if (!setup.printer) this.hold();
   }
 
@@ -82,7 +93,14 @@ export class ReceiptView {
     return Date.now() < this.holdUntil;
   }
 
+  /** The order the receipt shows; `productOf` tells sale prices apart while the cart's products are known. */
+  showOrder(order: Order, productOf?: (id: string) => PricedProduct | undefined): void {
+    this.order = order;
+    this.productOf = productOf;
+  }
+
   receipt(language: StoreLanguage): Receipt {
+    if (!this.order) throw new Error(`the receipt of order ${this.orderId} has no order to show yet`);
     return buildReceipt(this.order, this.settings.receiptStore, { language, receiptUrlTemplate: this.setup.receiptUrl, productOf: this.productOf });
   }
 
@@ -90,36 +108,44 @@ export class ReceiptView {
   screen(t: Translate, onDone: () => void): HTMLElement {
     this.t = t;
     this.status = h('p', { class: 'lead print-state', role: 'status', 'data-print': this.state });
+    this.paper = receiptPaper(t, this.receipt(t.language));
     this.showState();
+    this.shown();
     return h(
       'section',
-      { class: 'screen panel receipt', 'data-screen': 'receipt', 'data-order': this.order.id, 'aria-labelledby': 'receipt-title' },
+      { class: 'screen panel receipt', 'data-screen': 'receipt', 'data-order': this.orderId, 'aria-labelledby': 'receipt-title' },
       h('h1', { id: 'receipt-title' }, t('receiptTitle')),
       this.status,
-      receiptPaper(t, this.receipt(t.language)),
+      this.paper,
       h('div', { class: 'actions' }, h('button', { class: 'primary', 'data-action': 'done', onclick: onDone }, t('newSale'))),
     );
   }
 
-  /** Prints once, on the network printer through the local server or on the PC's printer through the desktop app. */
-  async print(language: StoreLanguage, paper: () => HTMLElement | null): Promise<void> {
+  /**
+   * Prints once, on the network printer through the local server (at once: the
+   * server builds the receipt from the stored order) or on the PC's printer
+   * through the desktop app (once the receipt is on screen). `printed` runs
+   * before the screen says it printed, so that what it notes holds by then.
+   */
+  async print(language: () => StoreLanguage, printed: () => Promise<void>): Promise<void> {
     const printer = this.setup.printer;
     if (!printer || this.state !== 'printing') return;
-    let printed = false;
+    let done = false;
     try {
       if (printer.type === 'network') {
-        const request = { printer: { host: printer.host, port: printer.port }, language, ...(this.setup.receiptUrl ? { receiptUrl: this.setup.receiptUrl } : {}) };
-        printed = (await this.api.printReceipt(this.order.id, request)).printed;
+        const request = { printer: { host: printer.host, port: printer.port }, language: language(), ...(this.setup.receiptUrl ? { receiptUrl: this.setup.receiptUrl } : {}) };
+        done = (await this.api.printReceipt(this.orderId, request)).printed;
       } else {
         const print = bridgePrint();
-        const el = paper();
-        if (print && el) printed = await printOnPc(print, el);
+        await this.onScreen;
+        if (print && this.paper) done = await printOnPc(print, this.paper);
       }
     } catch (err) {
       console.error('the receipt did not print', err);
     }
-    this.state = printed ? 'printed' : 'failed';
-    if (!printed) this.hold();
+    if (done) await printed();
+    this.state = done ? 'printed' : 'failed';
+    if (!done) this.hold();
     this.showState();
   }
 

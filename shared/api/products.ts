@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MINIMUM_AGE, MINIMUM_AGES } from '../minimum-age.js';
 import { TAX_CATEGORIES } from '../tax.js';
 import { ScaleLabelSchema } from './scale-labels.js';
 import { CentsSchema, CursorQuery, DateTimeSchema, IdSchema, StoreIdListSchema, limitQuery } from './common.js';
@@ -44,7 +45,14 @@ const productWritableFields = {
   costPrice: CentsSchema,
   margin: z.number(),
   showOnScreen: z.boolean(),
-  ageRestriction: z.boolean(),
+  ageRestriction: z.boolean().describe(`Sold only to buyers of a minimum age: \`minimumAge\`, ${DEFAULT_MINIMUM_AGE} when that is not given.`),
+  minimumAge: z
+    .union(MINIMUM_AGES.map((age) => z.literal(age)), { error: `must be ${MINIMUM_AGES.join(' or ')}` })
+    .describe(
+      `Extension: the age a buyer must have reached, ${MINIMUM_AGES.join(' or ')} (beer, wine and cider from 16 in Switzerland). ` +
+        'Setting it sets `ageRestriction`; it cannot be sent with `ageRestriction: false`. ' +
+        `Read: present exactly when \`ageRestriction\` is true, ${DEFAULT_MINIMUM_AGE} when only that was set; \`ageRestriction: false\` removes it.`,
+    ),
   showOnScale: z.boolean(),
   saleStop: z.boolean(),
   deactivated: z.boolean(),
@@ -57,6 +65,17 @@ const optionalWritable = Object.fromEntries(
   Object.entries(productWritableFields).map(([key, schema]) => [key, schema.optional()]),
 ) as { [K in keyof typeof productWritableFields]: z.ZodOptional<(typeof productWritableFields)[K]> };
 
+/** A product without an age limit cannot have one of its ages. */
+const refuseAgeWithoutRestriction = (body: { ageRestriction?: boolean | undefined; minimumAge?: number | undefined }, ctx: z.RefinementCtx) => {
+  if (body.minimumAge !== undefined && body.ageRestriction === false) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['minimumAge'],
+      message: 'cannot be set together with ageRestriction: false; send ageRestriction: true, or leave minimumAge out to sell without an age limit',
+    });
+  }
+};
+
 export const ProductCreateSchema = z
   .strictObject({
     ...optionalWritable,
@@ -64,10 +83,12 @@ export const ProductCreateSchema = z
     price: productWritableFields.price,
     taxCategory: productWritableFields.taxCategory,
   })
+  .superRefine(refuseAgeWithoutRestriction)
   .meta({ id: 'ProductCreate', description: 'A new product. Unknown and read-only fields are refused.' });
 
 export const ProductUpdateSchema = z
   .strictObject(optionalWritable)
+  .superRefine(refuseAgeWithoutRestriction)
   .meta({ id: 'ProductUpdate', description: 'Partial update: only the fields sent change.' });
 
 export const ProductSchema = z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CursorQuery, DateTimeSchema, IdSchema, limitQuery } from './common.js';
 import { EmailSchema } from './email.js';
 import { STORE_LANGUAGES } from '../languages.js';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../time-zones.js';
 
 export { STORE_LANGUAGES };
 
@@ -49,6 +50,10 @@ const storeFields = {
   languageMain: LanguageSchema.describe('Main language: "de", "en", "fr" or "it".'),
   languageSelector: z.array(LanguageSchema).describe('Languages offered on the screen, each "de", "en", "fr" or "it".'),
   translations: z.record(z.string(), z.unknown()).describe('Texts by language or key: a JSON object stored as given.'),
+  timeZone: z
+    .string({ error: 'must be a string' })
+    .refine(isTimeZone, { error: (issue) => `must be an IANA time zone name such as "Europe/Zurich", not ${JSON.stringify(issue.input)}` })
+    .describe(`Extension: IANA time zone of the store, which decides its local day (daily report). Absent means ${DEFAULT_TIME_ZONE}.`),
 };
 
 /** Fields the spec lets an update clear with `null`: all but `name` and the two background images. */

@@ -35,5 +35,13 @@ export const ParkedEntrySchema = z
   })
   .meta({ id: 'ParkedEntry', description: 'A local write the upstream refused, kept until retried or discarded.' });
 
+export const RetriedSchema = z
+  .object({ retried: z.int().describe('Parked entries put back in the queue: 1.') })
+  .meta({ id: 'Retried' });
+
+export const DiscardedSchema = z
+  .object({ discarded: z.int().describe('Parked entries given up on: 1. The outbox keeps a record of it.') })
+  .meta({ id: 'Discarded' });
+
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;
 export type ParkedEntry = z.infer<typeof ParkedEntrySchema>;

@@ -9,3 +9,14 @@ export const HealthSchema = z
   .meta({ id: 'Health' });
 
 export type Health = z.infer<typeof HealthSchema>;
+
+export const SystemInfoSchema = z
+  .object({
+    version: z.string().describe('Version of this server.'),
+    databaseBytes: z.int().describe('Size of the SQLite database with its write-ahead log, in bytes.'),
+    diskFreeBytes: z.int().describe('Space left for the data folder on its disk, in bytes (what an unprivileged process may use).'),
+    diskTotalBytes: z.int().describe('Size of the disk holding the data folder, in bytes.'),
+  })
+  .meta({ id: 'SystemInfo', description: 'What staff check on the store PC: version, database size and disk space.' });
+
+export type SystemInfo = z.infer<typeof SystemInfoSchema>;

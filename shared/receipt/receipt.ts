@@ -2,6 +2,7 @@ import type { Order } from '../api/orders.js';
 import type { Store } from '../api/stores.js';
 import type { StoreLanguage } from '../languages.js';
 import { isOnSale, type PricedProduct } from '../order-pricing.js';
+import { DEFAULT_TIME_ZONE } from '../time-zones.js';
 import { shortOrderNumber } from './short-number.js';
 
 /** One line as the receipt shows it; amounts in cents, VAT included. */
@@ -39,7 +40,7 @@ export interface Receipt {
   store: { name: string; address?: string; place?: string; vatNumber?: string };
   /** Time of the sale (ISO 8601). */
   issuedAt: string;
-  /** IANA time zone the time is shown in. */
+  /** IANA time zone the time is shown in: the store's `timeZone`, else Europe/Zurich. */
   timeZone: string;
   lines: ReceiptLine[];
   /** Sum of the lines' deposits; deposits carry no VAT in the order's sums. */
@@ -56,15 +57,11 @@ export interface Receipt {
 
 export interface ReceiptOptions {
   language: StoreLanguage;
-  /** Default `Europe/Zurich`. */
-  timeZone?: string | undefined;
   /** For example `https://shop.example/r/{orderId}`: `{orderId}` becomes the till's order number. */
   receiptUrlTemplate?: string | undefined;
   /** The catalog's product of a line, to tell sale prices apart; a line without one shows no sale. */
   productOf?: ((productId: string) => PricedProduct | undefined) | undefined;
 }
-
-export const DEFAULT_TIME_ZONE = 'Europe/Zurich';
 
 const present = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
@@ -99,8 +96,11 @@ export function eReceiptUrlOf(template: string | undefined, tillOrderId: string)
   return trimmed ? trimmed.replaceAll('{orderId}', encodeURIComponent(tillOrderId)) : undefined;
 }
 
+/** What a receipt says about its store, and the time zone its date and time are written in. */
+export type ReceiptStore = Pick<Store, 'name' | 'address' | 'zipCode' | 'city' | 'vatNumber' | 'timeZone'>;
+
 /** The receipt of a stored order at a store. */
-export function buildReceipt(order: Order, store: Pick<Store, 'name' | 'address' | 'zipCode' | 'city' | 'vatNumber'>, options: ReceiptOptions): Receipt {
+export function buildReceipt(order: Order, store: ReceiptStore, options: ReceiptOptions): Receipt {
   const place = [present(store.zipCode), present(store.city)].filter(Boolean).join(' ');
   const receipt: Receipt = {
     language: options.language,
@@ -109,7 +109,7 @@ export function buildReceipt(order: Order, store: Pick<Store, 'name' | 'address'
     number: shortOrderNumber(order.orderId),
     store: { name: store.name },
     issuedAt: order.orderDate,
-    timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
+    timeZone: store.timeZone ?? DEFAULT_TIME_ZONE,
     lines: order.products.map((line) => lineOf(line, order.orderDate, options.productOf)),
     deposits: order.products.reduce((sum, line) => sum + line.deposit, 0),
     vat: vatPerRate(order.products),

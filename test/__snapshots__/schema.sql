@@ -154,7 +154,7 @@ CREATE TABLE products (
   deleted INTEGER NOT NULL DEFAULT 0,
   createdate TEXT NOT NULL,
   lastupdate TEXT NOT NULL
-);
+, minimum_age INTEGER);
 
 CREATE TABLE scale_label_rules (
   id TEXT PRIMARY KEY,
@@ -204,7 +204,7 @@ CREATE TABLE stores (
   deleted INTEGER NOT NULL DEFAULT 0,
   createdate TEXT NOT NULL,
   lastupdate TEXT NOT NULL
-);
+, time_zone TEXT);
 
 CREATE TABLE suppliers (
   id TEXT PRIMARY KEY,
@@ -260,6 +260,8 @@ CREATE INDEX identity_logs_org_date ON identity_logs (org_id, log_date, id);
 CREATE INDEX orders_org_date ON orders (org_id, order_date, id);
 
 CREATE UNIQUE INDEX orders_org_order_id ON orders (org_id, order_id);
+
+CREATE INDEX orders_org_store_date ON orders (org_id, store, order_date);
 
 CREATE INDEX outbox_by_resource ON outbox (resource, resource_id);
 

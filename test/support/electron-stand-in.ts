@@ -99,7 +99,19 @@ export function standInElectron(userData: string) {
     restore() {}
   }
 
-  const ipcMain = new EventEmitter();
+  const handlers = new Map<string, Listener>();
+  const ipcMain = Object.assign(new EventEmitter(), {
+    handle(channel: string, listener: Listener) {
+      if (handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+      handlers.set(channel, listener);
+    },
+    /** What `ipcRenderer.invoke` answers a frame at `url` (the top frame unless `parent` is given). */
+    async invoke(channel: string, frame: { url: string; parent?: unknown }, ...args: unknown[]): Promise<unknown> {
+      const handler = handlers.get(channel);
+      if (!handler) throw new Error(`No handler registered for '${channel}'`);
+      return handler({ senderFrame: { url: frame.url, parent: frame.parent ?? null } }, ...args);
+    },
+  });
   const dialog = {
     errors: [] as { title: string; message: string }[],
     showErrorBox: (title: string, message: string) => dialog.errors.push({ title, message }),

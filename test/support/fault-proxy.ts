@@ -53,8 +53,17 @@ function slowLine(bytesPerSecond: number): Transform {
   });
 }
 
+export interface FaultProxyOptions {
+  /**
+   * Passes the client's own `Host` on instead of the upstream's: a browser page
+   * loaded through the proxy is then the server's own origin (its Origin
+   * header matches the Host), as the kiosk is on the server it talks to.
+   */
+  keepHost?: boolean;
+}
+
 /** A real HTTP proxy in front of a real upstream server that injects faults on demand. */
-export async function startFaultProxy(upstreamApiUrl: string): Promise<FaultProxy> {
+export async function startFaultProxy(upstreamApiUrl: string, options: FaultProxyOptions = {}): Promise<FaultProxy> {
   const target = new URL(upstreamApiUrl);
   let mode: FaultMode = 'pass';
   let delayMs = 50;
@@ -66,7 +75,7 @@ export async function startFaultProxy(upstreamApiUrl: string): Promise<FaultProx
 
   const forward = (req: IncomingMessage, res: ServerResponse, after: 'answer' | 'drop' | 'throttle') => {
     const upstreamReq = request(
-      { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+      { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: options.keepHost ? req.headers : { ...req.headers, host: target.host } },
       (upstreamRes) => {
         if (after === 'drop') {
           upstreamRes.resume();

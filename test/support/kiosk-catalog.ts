@@ -14,7 +14,10 @@ export const CODES = {
   saleStop: '7610000000055',
   deactivated: '7610000000062',
   flowers: '7610000000079',
+  /** Sold from 16 (`minimumAge: 16`). */
   beer: '7610000000086',
+  /** Spirits: `ageRestriction` alone, so sold from 18. */
+  kirsch: withCheckDigit('761000000009'),
   cheese: withCheckDigit('211234500000'),
   /** A scale's weight label for 1,500 g of the cheese. */
   cheeseLabel: withCheckDigit('211234501500'),
@@ -56,7 +59,8 @@ export async function seedKioskCatalog(client: Api) {
     saleStop: await product({ name: 'Rückruf-Joghurt', price: 150, barcode: CODES.saleStop, saleStop: true }),
     deactivated: await product({ name: 'Wintertee', price: 450, barcode: CODES.deactivated, deactivated: true }),
     flowers: await product({ name: 'Blumen nach Wahl', price: 0, barcode: CODES.flowers, openInput: true, taxCategory: '8.1' }),
-    beer: await product({ name: 'Lagerbier 50cl', price: 250, barcode: CODES.beer, ageRestriction: true, depositProduct: 30, taxCategory: '8.1' }),
+    beer: await product({ name: 'Lagerbier 50cl', price: 250, barcode: CODES.beer, minimumAge: 16, depositProduct: 30, taxCategory: '8.1' }),
+    kirsch: await product({ name: 'Kirsch 35cl', price: 2450, barcode: CODES.kirsch, ageRestriction: true, taxCategory: '8.1' }),
     cheese: await product({ name: 'Bergkäse am Stück (kg)', price: 2400, barcode: CODES.cheese }),
     croissant: await product({ name: 'Gipfeli', price: 140, category: bakery, showOnScreen: true, index: 1 }),
     bread: await product({ name: 'Ruchbrot 500g', price: 380, category: bakery, showOnScreen: true, index: 2 }),

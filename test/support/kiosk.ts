@@ -120,3 +120,19 @@ export async function holdStaffGesture(page: Page): Promise<void> {
   await page.locator('[data-dialog="staff"]').waitFor();
   await page.mouse.up();
 }
+
+/** Date of birth `years` years before today, moved by `days`, as the kiosk's form takes it. */
+export function birthDate(years: number, days = 0) {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() - years);
+  d.setDate(d.getDate() + days);
+  return { day: String(d.getDate()), month: String(d.getMonth() + 1), year: String(d.getFullYear()) };
+}
+
+/** Types a birth date into the German age check and submits it. */
+export async function enterBirthDate(page: Page, date: { day: string; month: string; year: string }) {
+  await page.getByLabel('Tag').fill(date.day);
+  await page.getByLabel('Monat').fill(date.month);
+  await page.getByLabel('Jahr').fill(date.year);
+  await page.getByRole('button', { name: 'Prüfen' }).click();
+}

@@ -11,6 +11,8 @@ import { scaleLabelRules } from './0009-scale-label-rules.js';
 import { productFeed } from './0010-product-feed.js';
 import { personalDataRetention } from './0011-personal-data-retention.js';
 import { screenProducts } from './0012-screen-products.js';
+import { storeTimeZone } from './0016-store-time-zone.js';
+import { productMinimumAge } from './0017-product-minimum-age.js';
 
 export interface Migration {
   version: number;
@@ -33,4 +35,6 @@ export const migrations: Migration[] = [
   personalDataRetention,
   screenProducts,
   idempotencyKeptForGood,
+  storeTimeZone,
+  productMinimumAge,
 ];

@@ -1,4 +1,4 @@
-import { calendarDate, MINIMUM_AGE, type CalendarDate } from '../age.js';
+import { calendarDate, type CalendarDate } from '../age.js';
 import { h } from '../dom.js';
 import type { Translate } from '../i18n/index.js';
 import { helpButtonText } from './help.js';
@@ -10,8 +10,12 @@ export interface AgeCheckActions {
   cancel(): void;
 }
 
-/** Date of birth typed in on the keypad (or a keyboard), or an ID or passport read by the scanner (or typed by staff). */
-export function ageCheckScreen(t: Translate, actions: AgeCheckActions, error: string | undefined): HTMLElement {
+/**
+ * Date of birth typed in on the keypad (or a keyboard), or an ID or passport
+ * read by the scanner (or typed by staff), checked against `minimumAge`: the
+ * highest age the cart's products require.
+ */
+export function ageCheckScreen(t: Translate, minimumAge: number, actions: AgeCheckActions, error: string | undefined): HTMLElement {
   const parts: HTMLInputElement[] = [];
   let current = 0;
   // The part the keypad types into is marked, since tapping a key never moves the focus.
@@ -61,7 +65,7 @@ export function ageCheckScreen(t: Translate, actions: AgeCheckActions, error: st
     'section',
     { class: 'screen panel', 'data-screen': 'age-check', 'aria-labelledby': 'age-title' },
     h('h1', { id: 'age-title' }, t('ageTitle')),
-    h('p', { class: 'lead' }, t('ageIntro', { age: MINIMUM_AGE })),
+    h('p', { class: 'lead', 'data-minimum-age': String(minimumAge) }, t('ageIntro', { age: minimumAge })),
     error && h('p', { class: 'error', role: 'alert' }, error),
     form,
     h(
@@ -76,13 +80,27 @@ export function ageCheckScreen(t: Translate, actions: AgeCheckActions, error: st
   );
 }
 
-/** A refused check: take the restricted products out, or get a person. */
-export function refusedScreen(t: Translate, blocked: boolean, onRemove: () => void, onStaff: () => void): HTMLElement {
+/** A product the customer may not buy, with the age it is sold from. */
+export interface RefusedLine {
+  productId: string;
+  name: string;
+  age: number;
+}
+
+/** A refused check: the products the customer may not buy, to take out, or get a person. */
+export function refusedScreen(t: Translate, blocked: boolean, refused: RefusedLine[], onRemove: () => void, onStaff: () => void): HTMLElement {
   return h(
     'section',
     { class: 'screen panel refused', 'data-screen': 'age-refused', 'aria-labelledby': 'refused-title' },
     h('h1', { id: 'refused-title' }, t('ageRefusedTitle')),
     h('p', { class: 'lead', 'data-reason': blocked ? 'blocked' : 'underage' }, t(blocked ? 'ageBlocked' : 'ageRefused')),
+    h(
+      'ul',
+      { class: 'refused-lines' },
+      refused.map((line) =>
+        h('li', { 'data-line': line.productId }, h('span', { class: 'name' }, line.name), h('span', { class: 'age' }, t('ageFrom', { age: line.age }))),
+      ),
+    ),
     h('div', { class: 'actions' }, h('button', { class: 'secondary', onclick: onStaff }, helpButtonText(t)), h('button', { class: 'primary', onclick: onRemove }, t('removeRestricted'))),
   );
 }

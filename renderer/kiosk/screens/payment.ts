@@ -18,14 +18,18 @@ export function paymentScreen(t: Translate, total: number, methods: PaymentMetho
   );
 }
 
-/** While the sale is recorded; a lost connection shows that it is being tried again. */
-export function recordingScreen(t: Translate, state: { retrying: boolean; error?: string | undefined }, onStaff: () => void): HTMLElement {
+/**
+ * While a paid sale is recorded. It never says the sale is lost: the sale is
+ * kept and sent again until the server stores it, and after a failure the
+ * customer may ask for help.
+ */
+export function recordingScreen(t: Translate, state: { resumed: boolean; failure?: { refused: boolean } | undefined }, onHelp: () => void): HTMLElement {
+  const { failure } = state;
   return h(
     'section',
-    { class: 'screen panel', 'data-screen': 'recording', 'aria-busy': String(!state.error) },
-    h('h1', {}, t('recording')),
-    state.retrying && !state.error && h('p', { class: 'lead', role: 'status', 'data-retrying': '' }, t('recordingRetry')),
-    state.error && h('p', { class: 'error', role: 'alert' }, t('recordFailed', { message: state.error })),
-    state.error && h('div', { class: 'actions' }, h('button', { class: 'primary', onclick: onStaff }, helpButtonText(t))),
+    { class: 'screen panel', 'data-screen': 'recording', 'aria-busy': 'true', ...(state.resumed ? { 'data-resumed': '' } : {}) },
+    h('h1', {}, t(state.resumed ? 'recordingResumed' : 'recording')),
+    failure && h('p', { class: 'lead', role: 'status', 'data-retrying': failure.refused ? 'refused' : 'failed' }, t(failure.refused ? 'recordingRefused' : 'recordingRetry')),
+    failure && h('div', { class: 'actions' }, h('button', { class: 'secondary', onclick: onHelp }, helpButtonText(t))),
   );
 }

@@ -1,0 +1,32 @@
+import type { DailyReport, DailyReportQuery } from '../../shared/api/reports.js';
+import { DEFAULT_TIME_ZONE, localDayBounds } from '../../shared/time-zones.js';
+import { assembleDailyTotals } from '../rules/daily-totals.js';
+import type { DailySalesStore, SaleWindow } from '../storage/daily-sales.js';
+import type { StoreStore } from '../storage/stores.js';
+import type { Caller } from './caller.js';
+import { ValidationFailed } from './errors.js';
+
+export function createReportService(deps: { sales: DailySalesStore; stores: StoreStore }) {
+  const { sales, stores } = deps;
+
+  return {
+    /** The store's takings of one local day. A deleted store still has its past days. */
+    daily(caller: Caller, query: DailyReportQuery): DailyReport {
+      const store = stores.get(caller.orgId, query.store);
+      if (!store) throw new ValidationFailed({ store: [`no store ${JSON.stringify(query.store)} in this organization`] });
+      const timeZone = store.timeZone ?? DEFAULT_TIME_ZONE;
+      const { start, end } = localDayBounds(query.date, timeZone);
+      const range = [caller.orgId, store.id, new Date(start).toISOString(), new Date(end).toISOString()] as const;
+      // A day sells the same products again and again: each one's catalog prices are read once.
+      const saleWindows = new Map<string, SaleWindow | undefined>();
+      const saleOf = (productId: string) => {
+        if (!saleWindows.has(productId)) saleWindows.set(productId, sales.saleWindow(caller.orgId, productId));
+        return saleWindows.get(productId);
+      };
+      const totals = assembleDailyTotals(sales.orderGroups(...range), sales.countedOrders(...range), saleOf);
+      return { store: store.id, date: query.date, timeZone, ...totals };
+    },
+  };
+}
+
+export type ReportService = ReturnType<typeof createReportService>;

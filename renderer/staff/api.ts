@@ -1,0 +1,43 @@
+/** Calls of the staff page to this server's API, with the key staff signed in with. */
+
+export type CallFailure = 'refused' | 'unreachable' | 'failed';
+
+export class CallError extends Error {
+  constructor(
+    readonly failure: CallFailure,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const API_BASE = new URL('api/v1', window.location.href).href;
+
+async function call<T>(method: 'GET' | 'POST', path: string, key?: string): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, { method, cache: 'no-store', headers: key ? { authorization: `Bearer ${key}` } : {} });
+  } catch {
+    throw new CallError('unreachable', 0, 'not answering');
+  }
+  const body = (await res.json().catch(() => ({}))) as { message?: string; data?: unknown };
+  if (!res.ok) throw new CallError(res.status === 403 ? 'refused' : 'failed', res.status, body.message ?? `answered ${res.status}`);
+  return body as T;
+}
+
+export const getPublic = <T>(path: string) => call<T>('GET', path);
+export const getData = async <T>(path: string, key: string) => (await call<{ data: T }>('GET', path, key)).data;
+export const postData = async <T>(path: string, key: string) => (await call<{ data: T }>('POST', path, key)).data;
+
+/** Every item of a list endpoint, following `meta.nextCursor`. */
+export async function getAll<T>(path: string, key: string): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await call<{ data: T[]; meta: { nextCursor?: string } }>('GET', `${path}?limit=5000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, key);
+    items.push(...page.data);
+    cursor = page.meta.nextCursor;
+  } while (cursor);
+  return items;
+}

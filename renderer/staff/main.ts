@@ -1,0 +1,122 @@
+import type { StoreLanguage } from '../../shared/languages.js';
+import { h, replaceChildren } from '../kiosk/dom.js';
+import { CallError, getData } from './api.js';
+import { createPrintersView } from './printers-view.js';
+import { createReportView } from './report-view.js';
+import { createSyncView } from './sync-view.js';
+import { createSystemView } from './system-view.js';
+import { browserLanguage, LANGUAGE_NAMES, LANGUAGES, staffTranslator, type StaffTextKey } from './texts.js';
+
+/**
+ * The staff page at `/status`: the server's health and the receipt printers' states for anyone; after signing in
+ * with a write key (kept in sessionStorage, so it ends with the tab), the day's
+ * report, sync with its parked entries, and the PC's disk and database.
+ */
+const KEY = 'staff-write-key';
+const LANGUAGE = 'staff-language';
+const POLL_MS = 5000;
+/** The report costs the server more than the rest: every sixth round. */
+const REPORT_EVERY = 6;
+
+let t = staffTranslator((sessionStorage.getItem(LANGUAGE) as StoreLanguage | null) ?? browserLanguage(navigator.languages));
+let problem: StaffTextKey | undefined;
+
+const key = () => sessionStorage.getItem(KEY) ?? undefined;
+const signedInKey = () => key() ?? '';
+
+function failed(error: unknown): void {
+  if (error instanceof CallError && error.failure === 'refused') problem = error.status === 403 && key() ? 'readKeyRefused' : 'keyRefused';
+  else if (error instanceof CallError && error.failure === 'unreachable') problem = 'unreachable';
+  else problem = undefined;
+  renderChrome();
+}
+
+const views = { t: () => t, failed };
+const report = createReportView({ ...views, key: signedInKey });
+const sync = createSyncView({ ...views, key: signedInKey });
+const system = createSystemView({ key, t: () => t });
+const printers = createPrintersView({ t: () => t });
+
+const subtitle = document.getElementById('subtitle') as HTMLElement;
+const languageNav = document.getElementById('languages') as HTMLElement;
+const account = document.getElementById('account') as HTMLElement;
+const message = document.getElementById('message') as HTMLElement;
+const staff = document.getElementById('staff') as HTMLElement;
+staff.append(report.root, sync.root);
+(document.getElementById('system-slot') as HTMLElement).append(system.root);
+(document.getElementById('printers-slot') as HTMLElement).append(printers.root);
+
+function renderChrome(): void {
+  document.documentElement.lang = t.language;
+  subtitle.textContent = t('subtitle');
+  message.textContent = problem ? t(problem) : '';
+  message.hidden = problem === undefined;
+  replaceChildren(
+    languageNav,
+    LANGUAGES.map((language) =>
+      h('button', { type: 'button', lang: language, 'data-language': language, 'aria-pressed': String(language === t.language), onclick: () => setLanguage(language) }, LANGUAGE_NAMES[language]),
+    ),
+  );
+  languageNav.setAttribute('aria-label', t('language'));
+  replaceChildren(account, key() ? signOutButton() : signInForm());
+  staff.hidden = !key();
+}
+
+function signInForm(): HTMLElement {
+  const input = h('input', { id: 'staff-key', type: 'password', autocomplete: 'off', required: true, 'aria-describedby': 'staff-key-hint' });
+  return h(
+    'form',
+    { id: 'sign-in', onsubmit: (event: Event) => (event.preventDefault(), void signIn(input.value.trim())) },
+    h('h2', {}, t('signInTitle')),
+    h('label', { for: 'staff-key' }, t('keyLabel')),
+    input,
+    h('p', { id: 'staff-key-hint', class: 'hint' }, t('keyHint')),
+    h('button', { type: 'submit' }, t('signIn')),
+  );
+}
+
+function signOutButton(): HTMLElement {
+  return h('button', { type: 'button', 'data-action': 'sign-out', onclick: signOut }, t('signOut'));
+}
+
+async function signIn(candidate: string): Promise<void> {
+  try {
+    await getData('/sync', candidate);
+  } catch (error) {
+    problem = error instanceof CallError && error.failure === 'unreachable' ? 'unreachable' : 'keyRefused';
+    return renderChrome();
+  }
+  sessionStorage.setItem(KEY, candidate);
+  problem = undefined;
+  renderChrome();
+  await Promise.all([report.load().catch(failed), sync.refresh(), system.refresh()]);
+}
+
+function signOut(): void {
+  sessionStorage.removeItem(KEY);
+  problem = undefined;
+  renderChrome();
+  void system.refresh();
+}
+
+function setLanguage(language: StoreLanguage): void {
+  sessionStorage.setItem(LANGUAGE, language);
+  t = staffTranslator(language);
+  renderChrome();
+  report.render();
+  sync.render();
+  system.render();
+  printers.render();
+}
+
+renderChrome();
+void system.refresh();
+void printers.refresh();
+if (key()) void report.load().catch(failed).then(() => sync.refresh());
+let round = 0;
+setInterval(() => {
+  round += 1;
+  void system.refresh();
+  void printers.refresh();
+  if (key()) void Promise.all([sync.refresh(), round % REPORT_EVERY === 0 ? report.refresh() : undefined]);
+}, POLL_MS);

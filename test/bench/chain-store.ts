@@ -1,0 +1,163 @@
+import { Agent, request } from 'node:http';
+
+/** One request's outcome as the simulated store PC sees it. */
+interface Answer {
+  status: number;
+  ms: number;
+  /** The upstream's clock at the answer (`Date` header), in ms since the epoch. */
+  upstreamTime: number;
+  body: unknown;
+}
+
+/** How the upstream lists one pulled collection. */
+export interface Collection {
+  path: string;
+  /** Whether the list takes `updatedSince` (the change feed); otherwise it is read whole on every pull. */
+  feed: boolean;
+  /** Largest `limit` the list takes. */
+  limit: number;
+}
+
+/** Latencies and failures of one step, shared by every simulated store. */
+export interface Recorder {
+  pushMs: number[];
+  pullMs: number[];
+  /** Failed calls by what failed: `POST /orders 409`, `GET /stores 0` (no answer). */
+  errors: Record<string, number>;
+  rows: number;
+}
+
+const failed = (recorder: Recorder, what: string) => {
+  recorder.errors[what] = (recorder.errors[what] ?? 0) + 1;
+};
+
+/** The HTTP side of the simulation: one keep-alive pool, as many store PCs behind one NAT would have. */
+export function chainClient(apiBase: string, writeKey: string) {
+  const base = new URL(apiBase);
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const send = (method: string, path: string, json?: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const body = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
+      const req = request(
+        {
+          agent,
+          hostname: base.hostname,
+          port: base.port,
+          method,
+          path: `${base.pathname}${path}`,
+          headers: { authorization: `Bearer ${writeKey}`, ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}), ...headers },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const ms = performance.now() - started;
+            let parsed: unknown;
+            try {
+              parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            } catch {
+              parsed = undefined;
+            }
+            resolve({ status: res.statusCode ?? 0, ms, upstreamTime: Date.parse(res.headers.date ?? '') || 0, body: parsed });
+          });
+        },
+      );
+      req.on('error', () => resolve({ status: 0, ms: performance.now() - started, upstreamTime: 0, body: undefined }));
+      req.end(body);
+    });
+  return { send, close: () => agent.destroy() };
+}
+
+export type ChainClient = ReturnType<typeof chainClient>;
+
+/**
+ * The `Date` header has whole seconds: a change made in the same second as the
+ * previous pull's first answer, or just before it, is read again rather than missed.
+ */
+const OVERLAP_MS = 1000;
+
+/**
+ * A store PC reduced to its sync traffic: a sale every `saleMs` (`POST /orders`
+ * with an `Idempotency-Key`, lines carrying title, price and tax rate) and a
+ * pull every `pullMs` (each collection through its change feed where the
+ * upstream offers one, whole otherwise). Starts at a random point of both
+ * cycles, so a chain's stores do not act in step.
+ */
+export function simulateStore(options: {
+  client: ChainClient;
+  storeId: string;
+  /** Begins every `Idempotency-Key`: a new one for each run of the store, whose sale numbers start over. */
+  keyPrefix: string;
+  productIds: string[];
+  collections: Collection[];
+  saleMs: number;
+  pullMs: number;
+  /** Upstream time of the store's last pull, in ms since the epoch. */
+  pulledAt: number;
+  recorder: Recorder;
+  inFlight: Set<Promise<unknown>>;
+}): { stop(): void } {
+  const { client, recorder } = options;
+  let sales = 0;
+  let since = options.pulledAt;
+  let pulling = false;
+  const track = (task: Promise<unknown>) => {
+    options.inFlight.add(task);
+    void task.finally(() => options.inFlight.delete(task));
+  };
+
+  const sell = async () => {
+    sales += 1;
+    const productId = options.productIds[Math.floor(Math.random() * options.productIds.length)]!;
+    const line = { productId, quantity: 1, title: 'Artikel', price: 100 + (sales % 500), taxRate: 0.081, deposit: 0 };
+    const answer = await client.send('POST', '/orders', { store: options.storeId, products: [line] }, { 'idempotency-key': `${options.keyPrefix}-${options.storeId}-${sales}` });
+    recorder.pushMs.push(answer.ms);
+    if (answer.status !== 200) failed(recorder, `POST /orders ${answer.status}`);
+  };
+
+  const pull = async () => {
+    if (pulling) return;
+    pulling = true;
+    let startedAt = 0;
+    try {
+      for (const collection of options.collections) {
+        let cursor: string | undefined;
+        do {
+          const query = new URLSearchParams({ limit: String(collection.limit) });
+          if (collection.feed) query.set('updatedSince', new Date(since - OVERLAP_MS).toISOString());
+          if (cursor) query.set('cursor', cursor);
+          const answer = await client.send('GET', `${collection.path}?${query}`);
+          recorder.pullMs.push(answer.ms);
+          startedAt ||= answer.upstreamTime;
+          if (answer.status !== 200) {
+            failed(recorder, `GET ${collection.path} ${answer.status}`);
+            return;
+          }
+          const page = answer.body as { data: unknown[]; meta?: { nextCursor?: string } };
+          recorder.rows += page.data.length;
+          cursor = page.meta?.nextCursor;
+        } while (cursor);
+      }
+      if (startedAt) since = startedAt;
+    } finally {
+      pulling = false;
+    }
+  };
+
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, run: () => Promise<void>) => {
+    const first = setTimeout(() => {
+      track(run());
+      timers.push(setInterval(() => track(run()), ms));
+    }, Math.random() * ms);
+    timers.push(first);
+  };
+  every(options.saleMs, sell);
+  every(options.pullMs, pull);
+  return {
+    stop: () => {
+      for (const timer of timers) clearTimeout(timer);
+    },
+  };
+}
