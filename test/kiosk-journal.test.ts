@@ -210,7 +210,7 @@ describe('a stored order that cannot be read back', () => {
     expect(await receipt(page).getAttribute('data-order')).toBe(order!.id);
     const rows = (selector: string) => receipt(page).locator(selector).evaluateAll((els) => els.map((el) => (el as unknown as { innerText: string }).innerText.replace(/\s+/g, ' ').trim()));
     expect(await rows('tr.line')).toEqual(['Bio Vollmilch 1l 1 × 1.95 1.95', 'Mineralwasser 1.5l 1 × 1.20 Pfand 0.50 1.20']);
-    expect(await rows('tr.deposits')).toEqual(['Pfand 0.50']);
+    expect(await rows('tr.deposits')).toEqual(['Pfand total 0.50']);
     expect(await rows('.receipt-vat tbody tr')).toEqual(['2.6% 3.07 0.08 3.15']);
     await expectOneOrderAndReceipt(page, since);
   });
