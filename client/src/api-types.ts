@@ -1773,7 +1773,7 @@ export interface paths {
         put?: never;
         /**
          * Print the order's receipt on a network receipt printer (Write key)
-         * @description Builds the receipt from the stored order and its store (name, address, VAT number, date, lines, VAT per rate, total, payment) and sends it as ESC/POS commands over TCP. The server asks the printer for its paper status first and sends nothing when it reports its paper end. A printer fault is an answer, not an error: `printed` is false and `state` and `message` say why; `GET /printers` shows the last state of each printer.
+         * @description Builds the receipt from the stored order and its store (name, address, VAT number, date and time in the store's `timeZone`, lines, VAT per rate, total, payment) and sends it as ESC/POS commands over TCP. The server asks the printer for its paper status first and sends nothing when it reports its paper end. A printer fault is an answer, not an error: `printed` is false and `state` and `message` say why; `GET /printers` shows the last state of each printer.
          */
         post: {
             parameters: {
@@ -3213,7 +3213,7 @@ export interface components {
             translations?: {
                 [key: string]: unknown;
             };
-            /** @description Extension: IANA time zone of the store, which decides its local day (daily report). Absent means Europe/Zurich. */
+            /** @description Extension: IANA time zone of the store, which decides its local day (daily report) and the time on its receipts. Absent means Europe/Zurich. */
             timeZone?: string;
             deleted: boolean;
             /**
@@ -3277,7 +3277,7 @@ export interface components {
             translations?: {
                 [key: string]: unknown;
             };
-            /** @description Extension: IANA time zone of the store, which decides its local day (daily report). Absent means Europe/Zurich. */
+            /** @description Extension: IANA time zone of the store, which decides its local day (daily report) and the time on its receipts. Absent means Europe/Zurich. */
             timeZone?: string;
         };
         /** @description Partial update: only the fields sent change; `null` clears an optional field. */
@@ -3347,7 +3347,7 @@ export interface components {
             translations?: {
                 [key: string]: unknown;
             } | null;
-            /** @description Extension: IANA time zone of the store, which decides its local day (daily report). Absent means Europe/Zurich. `null` clears it. */
+            /** @description Extension: IANA time zone of the store, which decides its local day (daily report) and the time on its receipts. Absent means Europe/Zurich. `null` clears it. */
             timeZone?: string | null;
             /** @description `true` soft-deletes; `false` restores. */
             deleted?: boolean;

@@ -13,7 +13,7 @@ export function registerReceiptPaths(registry: OpenAPIRegistry): void {
     ...EXTENSION,
     summary: "Print the order's receipt on a network receipt printer (Write key)",
     description:
-      'Builds the receipt from the stored order and its store (name, address, VAT number, date, lines, VAT per rate, total, payment) and sends it ' +
+      'Builds the receipt from the stored order and its store (name, address, VAT number, date and time in the store\'s `timeZone`, lines, VAT per rate, total, payment) and sends it ' +
       'as ESC/POS commands over TCP. The server asks the printer for its paper status first and sends nothing when it reports its paper end. ' +
       'A printer fault is an answer, not an error: `printed` is false and `state` and `message` say why; `GET /printers` shows the last state of each printer.',
     request: { params, body: { content: { 'application/json': { schema: ReceiptPrintRequestSchema } } } },
