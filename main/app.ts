@@ -12,6 +12,7 @@ import { identityLogFeatureGate, identityLogRoutes } from './http/routes/identit
 import { orderRoutes } from './http/routes/orders.js';
 import { productImageRoutes } from './http/routes/product-images.js';
 import { productRoutes } from './http/routes/products.js';
+import { printerStatusRoutes, receiptRoutes } from './http/routes/receipts.js';
 import { reportRoutes } from './http/routes/reports.js';
 import { storedImageRoutes } from './http/routes/stored-images.js';
 import { storeRoutes } from './http/routes/stores.js';
@@ -19,6 +20,8 @@ import { supplierRoutes } from './http/routes/suppliers.js';
 import { scheduleSyncAfterWrites, syncRoutes } from './http/routes/sync.js';
 import { systemInfoRoutes, systemRoutes } from './http/routes/system.js';
 import type { ImageStore } from './images/store.js';
+import { createPrinterStates } from './receipts/printer-states.js';
+import { createReceiptPrinting } from './receipts/receipt-printing.js';
 import { IMAGES_PATH } from './rules/image-urls.js';
 import { createScaleLabels } from './scales/scale-labels.js';
 import { localGuard } from './security/local-guard.js';
@@ -78,6 +81,8 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   });
   const productImages = createProductImageService({ products: services.products, images: deps.images, records: imageRecords, clock: deps.clock });
   productImages.removeOrphans();
+  const printerStates = createPrinterStates();
+  const receiptPrinting = createReceiptPrinting({ services, clock: deps.clock, states: printerStates });
   const app = express();
   app.disable('x-powered-by');
   // List pages can be megabytes; hashing each one for an ETag costs more than it saves on localhost.
@@ -89,6 +94,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   const api = express.Router();
   api.use(systemRoutes({ version: VERSION, searchState: () => services.search.state(), updateStatus: deps.updateStatus ?? (() => offUpdateStatus(VERSION)) }));
   api.use(storedImageRoutes(productImages));
+  api.use(printerStatusRoutes(printerStates));
   api.use(authenticate(services.organizations));
   api.use('/identity-logs', identityLogFeatureGate);
   api.use(forWritesOnly(express.json({ limit: JSON_BODY_LIMIT }), idempotency(createIdempotencyKeyStore(deps.db), deps.clock), scheduleSyncAfterWrites(sync.worker)));
@@ -98,6 +104,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(categoryRoutes(services.categories));
   api.use(storeRoutes(services.retailStores));
   api.use(orderRoutes(services.orders));
+  api.use(receiptRoutes(receiptPrinting));
   api.use(reportRoutes(services.reports));
   api.use(identityLogRoutes(services.identityLogs));
   api.use(syncRoutes(sync.admin));

@@ -7,3 +7,10 @@ export interface KioskPageActivity {
   /** A checkout is under way: from choosing to pay until the receipt is closed. */
   saleInFlight: boolean;
 }
+
+/** What `kioskBridge.printReceipt(heightMm)` resolves to: whether the PC's printer took the receipt. */
+export interface KioskReceiptPrintAnswer {
+  id: number;
+  printed: boolean;
+  message: string | null;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NetworkPrinterSchema, ReceiptUrlTemplateSchema } from './api/receipts.js';
 
 /** File in `DATA_DIR` that configures the kiosk window of the desktop app. */
 export const KIOSK_CONFIG_FILE = 'kiosk.json';
@@ -21,11 +22,29 @@ export const UpdateSettings = z
   .strict();
 export type UpdateSettings = z.infer<typeof UpdateSettings>;
 
+/**
+ * Where the kiosk prints its receipts: a network receipt printer the local
+ * server sends ESC/POS to, or (desktop app only) the PC's own printer, for
+ * USB receipt printers with a driver, as a silent print of an 80 mm page.
+ */
+export const ReceiptPrinterSetting = z.discriminatedUnion('type', [
+  NetworkPrinterSchema.extend({ type: z.literal('network') }).describe('`{"type": "network", "host": "192.168.1.50", "port": 9100}`; port default 9100.'),
+  z
+    .strictObject({
+      type: z.literal('system'),
+      deviceName: z.string().min(1).optional().describe("The printer's name in the operating system; default its default printer."),
+    })
+    .describe('`{"type": "system", "deviceName": "EPSON TM-T20III"}`: the desktop app prints the receipt page silently.'),
+]);
+export type ReceiptPrinterSetting = z.infer<typeof ReceiptPrinterSetting>;
+
 /** What an operator writes into `DATA_DIR/kiosk.json`. */
 export const KioskConfigFile = z
   .object({
     key: z.string().min(1).describe('Write key of the organization the kiosk sells for.'),
     storeId: z.string().min(1).describe('Id of the store (`GET /stores/{id}`) whose settings the kiosk applies.'),
+    printer: ReceiptPrinterSetting.optional().describe('Receipt printer; without it the receipt is only shown, for longer.'),
+    receiptUrl: ReceiptUrlTemplateSchema.optional(),
     update: UpdateSettings.optional().describe('Self-update of the desktop app; read by the app, never handed to the page.'),
   })
   .strict();

@@ -19,6 +19,7 @@ export const SaleJournalEntrySchema = z
     paidAt: z.iso.datetime({ error: 'must be an ISO 8601 date-time' }).describe('When the payment step reported success.'),
     sale: OrderCreateSchema.describe('The body of `POST /orders`, every line with its title, price, tax rate and deposit as sold.'),
     storedId: z.string().min(1).max(200).optional().describe('Id of the stored order once the server has answered; absent while the sale waits to be recorded.'),
+    receiptPrinted: z.literal(true).optional().describe('The receipt printed; a reload before it is closed shows it without printing it again.'),
   })
   .refine((entry) => entry.sale.orderId === entry.orderId, { error: 'sale.orderId must equal orderId', path: ['sale', 'orderId'] });
 

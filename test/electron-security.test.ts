@@ -36,20 +36,20 @@ describe('preload', () => {
     return { exposed, sent, reports, invoked };
   }
 
-  it('exposes kioskBridge.config, reportActivity and the sales journal, nothing else', () => {
+  it('exposes kioskBridge.config, reportActivity, the sales journal and printReceipt, nothing else', () => {
     const config = { key: 'wk_kiosk', storeId: 'store-1', apiBaseUrl: 'http://127.0.0.1:8787/api/v1' };
     const { exposed, sent } = runPreload(config);
     expect(sent).toEqual([KIOSK_CONFIG_CHANNEL]);
-    expect(exposed).toEqual([['kioskBridge', { config, reportActivity: expect.any(Function), journal: { list: expect.any(Function), put: expect.any(Function), remove: expect.any(Function) } }]]);
+    expect(exposed).toEqual([['kioskBridge', { config, reportActivity: expect.any(Function), journal: { list: expect.any(Function), put: expect.any(Function), remove: expect.any(Function) }, printReceipt: expect.any(Function) }]]);
     const bridge = exposed[0]![1] as { config: object; journal: object };
-    expect(Object.keys(bridge)).toEqual(['config', 'reportActivity', 'journal']);
+    expect(Object.keys(bridge)).toEqual(['config', 'reportActivity', 'journal', 'printReceipt']);
     expect(Object.isFrozen(bridge) && Object.isFrozen(bridge.config) && Object.isFrozen(bridge.journal)).toBe(true);
     expect(Object.values(bridge.config).every((v) => typeof v === 'string')).toBe(true);
   });
 
   it('exposes no config when the main process has none for the page', () => {
     const { exposed } = runPreload(null);
-    expect(Object.keys(exposed[0]![1] as object)).toEqual(['reportActivity', 'journal']);
+    expect(Object.keys(exposed[0]![1] as object)).toEqual(['reportActivity', 'journal', 'printReceipt']);
   });
 
   it('hands the journal\'s calls to the main process on their own channels, which check what they get', async () => {

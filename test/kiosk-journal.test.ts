@@ -82,7 +82,7 @@ async function expectOneOrderAndReceipt(page: Page, since: Date, orderId?: strin
   if (orderId !== undefined) expect(order.orderId).toBe(orderId);
   expect(order).toMatchObject({ price: 365, paymentMethod: 'cash', store: seed.store });
   expect(await receipt(page).getAttribute('data-order')).toBe(order.id);
-  expect(await receipt(page).locator('[data-total]').textContent()).toBe('3.65');
+  expect(await receipt(page).locator('[data-total]').textContent()).toBe('CHF\u00a03.65');
   await page.getByRole('button', { name: 'Fertig' }).click();
   await expect.poll(() => page.locator('[data-screen="shop"]').getAttribute('data-cart'), { timeout: 5000 }).toBe('empty');
 }
@@ -208,9 +208,10 @@ describe('a stored order that cannot be read back', () => {
     await receipt(page).waitFor();
     const [order] = await ordersSince(client, since);
     expect(await receipt(page).getAttribute('data-order')).toBe(order!.id);
-    expect(await receipt(page).locator('tr.line').allTextContents()).toEqual(['Bio Vollmilch 1l1.95', 'Mineralwasser 1.5l1.20']);
-    expect(await receipt(page).locator('tr.deposit').textContent()).toBe('Pfand0.50');
-    expect(await receipt(page).locator('.vat li').allTextContents()).toEqual(['MWST 2.6 % auf 3.15: 0.08']);
+    const rows = (selector: string) => receipt(page).locator(selector).evaluateAll((els) => els.map((el) => (el as unknown as { innerText: string }).innerText.replace(/\s+/g, ' ').trim()));
+    expect(await rows('tr.line')).toEqual(['Bio Vollmilch 1l 1 × 1.95 1.95', 'Mineralwasser 1.5l 1 × 1.20 Pfand 0.50 1.20']);
+    expect(await rows('tr.deposits')).toEqual(['Pfand total 0.50']);
+    expect(await rows('.receipt-vat tbody tr')).toEqual(['2.6% 3.07 0.08 3.15']);
     await expectOneOrderAndReceipt(page, since);
   });
 });

@@ -260,10 +260,10 @@ describe('payment', () => {
       { productId: seed.ids.water, quantity: 1, price: 120, tax: 3, taxRate: 0.026, deposit: 50 },
       { productId: seed.ids.chocolate, quantity: 1, price: 250, tax: 6, taxRate: 0.026, deposit: 0 },
     ]);
-    expect(await receipt.locator('[data-total]').textContent()).toBe('8.10');
-    expect(await receipt.locator('tr.deposit').textContent()).toBe('Pfand0.50');
-    expect(await receipt.locator('.order-id').textContent()).toBe(`Bestellung ${order.id}`);
-    expect(await receipt.locator('.vat li').allTextContents()).toEqual(['MWST 2.6 % auf 7.60: 0.19']);
+    expect(await receipt.locator('[data-total]').textContent()).toBe(chf('8.10'));
+    expect(await receipt.locator('[data-deposit]').textContent()).toBe('Pfand 0.50');
+    expect(await receipt.locator('.order-id').textContent()).toBe(`Beleg ${order.orderId}`);
+    expect(await receipt.locator('.receipt-vat tbody tr').allTextContents()).toEqual(['2.6%7.410.197.60']);
 
     await page.getByRole('button', { name: 'Fertig' }).click();
     await expect.poll(() => page.locator('[data-screen="shop"]').getAttribute('data-cart')).toBe('empty');

@@ -52,6 +52,8 @@ const EXTENSIONS = [
   'DELETE /identity-logs/blocked/{blockedId}',
   'GET /sync',
   'GET /sync/parked',
+  'POST /receipts/{orderId}/print',
+  'GET /printers',
   'POST /sync/parked/{entryId}/retry',
   'POST /sync/parked/{entryId}/discard',
   'GET /reports/daily',

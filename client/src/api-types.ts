@@ -1770,6 +1770,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/receipts/{orderId}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print the order's receipt on a network receipt printer (Write key)
+         * @description Builds the receipt from the stored order and its store (name, address, VAT number, date and time in the store's `timeZone`, lines, VAT per rate, total, payment) and sends it as ESC/POS commands over TCP. The server asks the printer for its paper status first and sends nothing when it reports its paper end. A printer fault is an answer, not an error: `printed` is false and `state` and `message` say why; `GET /printers` shows the last state of each printer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Order id (the `id` field, not `orderId`). */
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReceiptPrintRequest"];
+                };
+            };
+            responses: {
+                /** @description Whether the printer took the receipt. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ReceiptPrintResult"];
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/printers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Receipt printers and their last state (no key needed)
+         * @description Every printer the server sent a receipt to since it started, faults first. For the status page.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The printers. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["PrinterStatus"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/daily": {
         parameters: {
             query?: never;
@@ -3091,7 +3228,7 @@ export interface components {
             translations?: {
                 [key: string]: unknown;
             };
-            /** @description Extension: IANA time zone of the store, which decides its local day (daily report). Absent means Europe/Zurich. */
+            /** @description Extension: IANA time zone of the store, which decides its local day (daily report) and the time on its receipts. Absent means Europe/Zurich. */
             timeZone?: string;
             deleted: boolean;
             /**
@@ -3155,7 +3292,7 @@ export interface components {
             translations?: {
                 [key: string]: unknown;
             };
-            /** @description Extension: IANA time zone of the store, which decides its local day (daily report). Absent means Europe/Zurich. */
+            /** @description Extension: IANA time zone of the store, which decides its local day (daily report) and the time on its receipts. Absent means Europe/Zurich. */
             timeZone?: string;
         };
         /** @description Partial update: only the fields sent change; `null` clears an optional field. */
@@ -3225,7 +3362,7 @@ export interface components {
             translations?: {
                 [key: string]: unknown;
             } | null;
-            /** @description Extension: IANA time zone of the store, which decides its local day (daily report). Absent means Europe/Zurich. `null` clears it. */
+            /** @description Extension: IANA time zone of the store, which decides its local day (daily report) and the time on its receipts. Absent means Europe/Zurich. `null` clears it. */
             timeZone?: string | null;
             /** @description `true` soft-deletes; `false` restores. */
             deleted?: boolean;
@@ -3350,6 +3487,62 @@ export interface components {
             giftcardId?: string;
             /** @description true soft-deletes the order; false restores it. */
             deleted?: boolean;
+        };
+        ReceiptPrintResult: {
+            /** @description true when the printer took the whole receipt. */
+            printed: boolean;
+            /** @description `host:port`. */
+            printer: string;
+            /**
+             * @description `ready`: the last receipt went out; `offline`: no connection (refused, timed out, unreachable); `paperOut`: the printer reported its paper end; `error`: the connection broke while sending.
+             * @enum {string}
+             */
+            state: "ready" | "offline" | "paperOut" | "error";
+            /** @description What went wrong, in words staff can act on; null when it printed. */
+            message: string | null;
+        };
+        /** @description Which printer gets the receipt, and in which language. */
+        ReceiptPrintRequest: {
+            printer: components["schemas"]["NetworkPrinter"];
+            /**
+             * @description Language of the receipt; default the store's main language.
+             * @enum {string}
+             */
+            language?: "de" | "en" | "fr" | "it";
+            /** @description E-receipt address template, e.g. `https://shop.example/r/{orderId}`: shown and printed as a QR code with `{orderId}` filled in. */
+            receiptUrl?: string;
+        };
+        NetworkPrinter: {
+            /** @description Host name or IP address of the printer. */
+            host: string;
+            /**
+             * @description TCP port of its raw printing service; default 9100.
+             * @default 9100
+             */
+            port: number;
+        };
+        /** @description What the server remembers of a receipt printer since it started. */
+        PrinterStatus: {
+            /** @description `host:port`. */
+            printer: string;
+            /**
+             * @description `ready`: the last receipt went out; `offline`: no connection (refused, timed out, unreachable); `paperOut`: the printer reported its paper end; `error`: the connection broke while sending.
+             * @enum {string}
+             */
+            state: "ready" | "offline" | "paperOut" | "error";
+            message: string | null;
+            /**
+             * Format: date-time
+             * @description When the server last sent a receipt to it.
+             */
+            lastAttemptAt: string;
+            /**
+             * Format: date-time
+             * @description When it last took a whole receipt.
+             */
+            lastPrintedAt: string | null;
+            /** @description Id of the order of the last attempt. */
+            orderId: string;
         };
         /** @description A store's takings of one local day: the figures of a till's closing report. */
         DailyReport: {

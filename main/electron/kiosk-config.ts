@@ -31,7 +31,7 @@ export function readKioskConfig(dataDir: string, apiBaseUrl: string): KioskConfi
   const parsed = KioskConfigFile.safeParse(json);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ');
-    return { config: undefined, update: undefined, problem: `${file} must be {"key": "<write key>", "storeId": "<store id>", "update": {"url": "https://…"} (optional)} (${issues})` };
+    return { config: undefined, update: undefined, problem: `${file} must be {"key": "<write key>", "storeId": "<store id>", "printer": {"type": "network", "host": "…"} (optional), "receiptUrl": "https://…/{orderId}" (optional), "update": {"url": "https://…"} (optional)} (${issues})` };
   }
   const { update, ...page } = parsed.data;
   return { config: { ...page, apiBaseUrl }, update };

@@ -12,6 +12,7 @@ import { cliArguments, runCliInApp } from './admin-cli.js';
 import { autostartTarget, KIOSK_SWITCH, startAtLogin } from './autostart.js';
 import { appConfig } from './app-config.js';
 import { serveKioskConfig, serveSalesJournal } from './kiosk-bridge.js';
+import { serveReceiptPrinting } from './receipt-print.js';
 import { addStaffExit, keepDisplayOn, reloadWhenStuck } from './kiosk-behaviour.js';
 import { readKioskConfig } from './kiosk-config.js';
 import { openSalesJournal } from './sales-journal.js';
@@ -94,6 +95,7 @@ export async function onReady(electron: ElectronModule, context: AppContext, con
   const journal = openSalesJournal(config.dataDir, logger, () => updates.activityChanged());
   serveSalesJournal(electron.ipcMain, origin, journal);
   updates.configure(electron.ipcMain, origin, kioskConfig, context.updaterFor, () => journal.waiting());
+  serveReceiptPrinting(electron.ipcMain, origin, kioskConfig.config?.printer, logger);
 
   const window = new electron.BrowserWindow(kioskWindowOptions({ kiosk, preload: PRELOAD_FILE }));
   const contents = window.webContents;

@@ -9,6 +9,7 @@ import { errorText } from './error-text.js';
 import { translator, type Translate } from './i18n/index.js';
 import { startIdleTimer } from './idle-timer.js';
 import { isOffline, watchSync } from './offline-status.js';
+import type { ReceiptSetup } from './receipt-view.js';
 import type { SalesJournal } from './sales-journal.js';
 import { listenForScans } from './scanner-input.js';
 import { amountDialog, chooseDialog, idleDialog, infoDialog, staffCodeDialog } from './screens/dialogs.js';
@@ -42,6 +43,8 @@ export class KioskApp {
     readonly api: ApiClient,
     readonly settings: KioskSettings,
     journal: SalesJournal,
+    /** The kiosk's receipt printer and e-receipt address. */
+    readonly receiptSetup: ReceiptSetup = {},
   ) {
     this.language = settings.languageMain;
     this.t = translator(this.language, settings.translations);

@@ -8,7 +8,8 @@ import { isMrzLine, readMrz } from './mrz.js';
 import { paymentTerminalStep, type PaymentOutcome } from './payment-terminal.js';
 import { ageCheckScreen, refusedScreen } from './screens/age-check.js';
 import { helpScreen } from './screens/help.js';
-import { paymentScreen, receiptScreen, recordingScreen } from './screens/payment.js';
+import { ReceiptView } from './receipt-view.js';
+import { paymentScreen, recordingScreen } from './screens/payment.js';
 import type { SaleJournalEntry, SalesJournal } from './sales-journal.js';
 import { paymentMethodsOffered, type PaymentMethod } from './store-settings.js';
 
@@ -19,7 +20,7 @@ type Step =
   | { name: 'payment' }
   | { name: 'terminal'; method: PaymentMethod }
   | { name: 'recording'; resumed: boolean; failure?: SendFailure }
-  | { name: 'receipt'; order: Order };
+  | { name: 'receipt'; view: ReceiptView };
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -46,9 +47,10 @@ export class CheckoutFlow {
     return this.step !== undefined;
   }
 
-  /** The idle reset may cancel any step but a payment under way and a paid sale the server has not stored yet. */
+  /** The idle reset may cancel any step but a payment under way, a paid sale the server has not stored yet, or a receipt that did not print. */
   cancellable(): boolean {
     if (this.paid && this.paid.storedId === undefined) return false;
+    if (this.step?.name === 'receipt' && this.step.view.holding) return false;
     return this.step?.name !== 'terminal';
   }
 
@@ -131,7 +133,7 @@ export class CheckoutFlow {
       case 'recording':
         return app.show(recordingScreen(t, step, () => this.go({ name: 'staff', back: step })));
       case 'receipt':
-        return app.show(receiptScreen(t, step.order, () => app.reset()));
+        return app.show(step.view.screen(t, () => app.reset()));
     }
   }
 
@@ -187,13 +189,29 @@ export class CheckoutFlow {
     await this.finish(entry, false);
   }
 
-  /** Records the sale (unless already stored), then shows its receipt; the cart empties only once the server has the order. */
+  /**
+   * Records the sale (unless already stored), starts printing its receipt and
+   * shows it; the cart empties only once the server has the order. A receipt
+   * the journal says printed before a reload is shown, not printed again.
+   */
   private async finish(entry: SaleJournalEntry, resumed: boolean): Promise<void> {
+    const { app } = this;
     const stored: StoredSale = { ...entry, storedId: entry.storedId ?? (await this.store(entry, resumed)) };
     this.paid = stored;
-    this.app.cart.clear();
+    const products = new Map(app.cart.lines.map((line) => [line.product.id, line.product]));
+    app.cart.clear();
     await this.keep(stored);
-    this.go({ name: 'receipt', order: await this.readBack(stored) });
+    const view = new ReceiptView(app.api, app.receiptSetup, app.settings, stored.storedId, stored.receiptPrinted === true);
+    void view.print(() => app.language, () => this.printed(stored));
+    view.showOrder(await this.readBack(stored), (productId) => products.get(productId));
+    this.go({ name: 'receipt', view });
+  }
+
+  /** A printed receipt is noted in the journal, so that a reload before it is closed does not print it again. */
+  private async printed(stored: StoredSale): Promise<void> {
+    if (this.paid?.orderId !== stored.orderId) return;
+    this.paid = { ...stored, receiptPrinted: true };
+    await this.keep(this.paid);
   }
 
   /** Sends the sale until the server stores it; each failure shows on the recording screen, or behind the help screen the customer opened. */

@@ -30,8 +30,11 @@ export function loadConfig(): { config: KioskConfig; source: ConfigSource } | un
   return undefined;
 }
 
-export function saveBrowserConfig(key: string, storeId: string): void {
-  localStorage.setItem(STORAGE_KEY, JSON.stringify({ key, storeId, apiBaseUrl: sameOriginApi() }));
+/** The receipt settings of a kiosk in a plain browser: only a network printer, which the local server prints on. */
+export type BrowserReceiptSettings = Pick<KioskConfig, 'printer' | 'receiptUrl'>;
+
+export function saveBrowserConfig(key: string, storeId: string, receipts: BrowserReceiptSettings = {}): void {
+  localStorage.setItem(STORAGE_KEY, JSON.stringify({ key, storeId, ...receipts, apiBaseUrl: sameOriginApi() }));
 }
 
 export function forgetBrowserConfig(): void {

@@ -18,7 +18,7 @@ async function boot(root: HTMLElement): Promise<void> {
   const api = createApiClient(found.config);
   try {
     const store = await api.store(found.config.storeId);
-    const app = new KioskApp(root, api, settingsOf(store), openSalesJournal());
+    const app = new KioskApp(root, api, settingsOf(store), openSalesJournal(), found.config);
     document.documentElement.lang = app.language;
     app.start();
   } catch (err) {

@@ -1,17 +1,7 @@
+import { CURRENCY, LANGUAGE_LOCALES as LOCALES } from '../../shared/languages.js';
 import type { StoreLanguage } from './store-settings.js';
 
-/** Amounts are in Swiss francs, written as each language writes them in Switzerland. */
-const CURRENCY = 'CHF';
-const LOCALES: Record<StoreLanguage, string> = { de: 'de-CH', fr: 'fr-CH', it: 'it-CH', en: 'en-CH' };
-
 export const localeOf = (language: StoreLanguage) => LOCALES[language];
-
-/** Cents as the store's currency amount, e.g. 1995 -> "19.95" (receipt columns that carry the currency once). */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /** A formatter of cents with the currency in the language's own way: "CHF 19.95", "19,95 CHF". */
 export function moneyFormatter(language: StoreLanguage): (cents: number) => string {
@@ -19,7 +9,3 @@ export function moneyFormatter(language: StoreLanguage): (cents: number) => stri
   return (cents) => format.format(cents / 100);
 }
 
-/** A VAT rate fraction as a percentage label, e.g. 0.081 -> "8.1 %". */
-export function formatRate(rate: number): string {
-  return `${Math.round(rate * 1000) / 10} %`;
-}

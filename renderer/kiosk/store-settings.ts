@@ -1,4 +1,5 @@
 import type { Store } from '../../shared/api/stores.js';
+import type { ReceiptStore } from '../../shared/receipt/receipt.js';
 import { STORE_LANGUAGES, type StoreLanguage } from '../../shared/languages.js';
 
 export type { StoreLanguage };
@@ -8,6 +9,8 @@ export type PaymentMethod = 'cash' | 'providerA' | 'providerB';
 export interface KioskSettings {
   storeId: string;
   storeName: string;
+  /** What the receipt says about the store (name, address, VAT number) and the time zone of its date and time. */
+  receiptStore: ReceiptStore;
   languageMain: StoreLanguage;
   /** Languages the customer can switch between; only the main one unless `languageMulti`. */
   languages: StoreLanguage[];
@@ -45,6 +48,7 @@ export function settingsOf(store: Store): KioskSettings {
   return {
     storeId: store.id,
     storeName: store.name,
+    receiptStore: { name: store.name, address: store.address, zipCode: store.zipCode, city: store.city, vatNumber: store.vatNumber, timeZone: store.timeZone },
     languageMain,
     languages,
     translations: store.translations ?? {},

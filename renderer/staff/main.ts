@@ -1,13 +1,14 @@
 import type { StoreLanguage } from '../../shared/languages.js';
 import { h, replaceChildren } from '../kiosk/dom.js';
 import { CallError, getData } from './api.js';
+import { createPrintersView } from './printers-view.js';
 import { createReportView } from './report-view.js';
 import { createSyncView } from './sync-view.js';
 import { createSystemView } from './system-view.js';
 import { browserLanguage, LANGUAGE_NAMES, LANGUAGES, staffTranslator, type StaffTextKey } from './texts.js';
 
 /**
- * The staff page at `/status`: the server's health for anyone; after signing in
+ * The staff page at `/status`: the server's health and the receipt printers' states for anyone; after signing in
  * with a write key (kept in sessionStorage, so it ends with the tab), the day's
  * report, sync with its parked entries, and the PC's disk and database.
  */
@@ -34,6 +35,7 @@ const views = { t: () => t, failed };
 const report = createReportView({ ...views, key: signedInKey });
 const sync = createSyncView({ ...views, key: signedInKey });
 const system = createSystemView({ key, t: () => t });
+const printers = createPrintersView({ t: () => t });
 
 const subtitle = document.getElementById('subtitle') as HTMLElement;
 const languageNav = document.getElementById('languages') as HTMLElement;
@@ -42,6 +44,7 @@ const message = document.getElementById('message') as HTMLElement;
 const staff = document.getElementById('staff') as HTMLElement;
 staff.append(report.root, sync.root);
 (document.getElementById('system-slot') as HTMLElement).append(system.root);
+(document.getElementById('printers-slot') as HTMLElement).append(printers.root);
 
 function renderChrome(): void {
   document.documentElement.lang = t.language;
@@ -103,14 +106,17 @@ function setLanguage(language: StoreLanguage): void {
   report.render();
   sync.render();
   system.render();
+  printers.render();
 }
 
 renderChrome();
 void system.refresh();
+void printers.refresh();
 if (key()) void report.load().catch(failed).then(() => sync.refresh());
 let round = 0;
 setInterval(() => {
   round += 1;
   void system.refresh();
+  void printers.refresh();
   if (key()) void Promise.all([sync.refresh(), round % REPORT_EVERY === 0 ? report.refresh() : undefined]);
 }, POLL_MS);

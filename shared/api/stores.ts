@@ -53,7 +53,7 @@ const storeFields = {
   timeZone: z
     .string({ error: 'must be a string' })
     .refine(isTimeZone, { error: (issue) => `must be an IANA time zone name such as "Europe/Zurich", not ${JSON.stringify(issue.input)}` })
-    .describe(`Extension: IANA time zone of the store, which decides its local day (daily report). Absent means ${DEFAULT_TIME_ZONE}.`),
+    .describe(`Extension: IANA time zone of the store, which decides its local day (daily report) and the time on its receipts. Absent means ${DEFAULT_TIME_ZONE}.`),
 };
 
 /** Fields the spec lets an update clear with `null`: all but `name` and the two background images. */

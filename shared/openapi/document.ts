@@ -7,13 +7,14 @@ import { registerIdentityLogPaths } from './identity-logs.js';
 import { registerOrderPaths } from './orders.js';
 import { registerProductImagePaths } from './product-images.js';
 import { registerProductPaths } from './products.js';
+import { registerReceiptPaths } from './receipts.js';
 import { registerReportPaths } from './reports.js';
 import { registerStorePaths } from './stores.js';
 import { registerSupplierPaths } from './suppliers.js';
 import { registerSyncPaths } from './sync.js';
 import { registerSystemPaths } from './system.js';
 
-const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerStorePaths, registerOrderPaths, registerReportPaths, registerIdentityLogPaths, registerSyncPaths];
+const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerStorePaths, registerOrderPaths, registerReceiptPaths, registerReportPaths, registerIdentityLogPaths, registerSyncPaths];
 
 /** Every POST takes `Idempotency-Key`; the header and its two answers are described once, here. */
 function withIdempotencyKey(route: RouteConfig): RouteConfig {

@@ -29,6 +29,9 @@ export function launchChromium(): Promise<Browser> {
 export interface KioskSetup {
   key: string;
   storeId: string;
+  /** kiosk.json's receipt printer and e-receipt address. */
+  printer?: { type: 'network'; host: string; port: number } | { type: 'system'; deviceName?: string };
+  receiptUrl?: string;
 }
 
 /**

@@ -1,8 +1,5 @@
-import type { Order } from '../../../shared/api/orders.js';
-import { vatShares } from '../cart.js';
 import { h } from '../dom.js';
 import type { MessageKey, Translate } from '../i18n/index.js';
-import { formatCents, formatRate } from '../money.js';
 import { helpButtonText } from './help.js';
 import type { PaymentMethod } from '../store-settings.js';
 
@@ -34,30 +31,5 @@ export function recordingScreen(t: Translate, state: { resumed: boolean; failure
     h('h1', {}, t(state.resumed ? 'recordingResumed' : 'recording')),
     failure && h('p', { class: 'lead', role: 'status', 'data-retrying': failure.refused ? 'refused' : 'failed' }, t(failure.refused ? 'recordingRefused' : 'recordingRetry')),
     failure && h('div', { class: 'actions' }, h('button', { class: 'secondary', onclick: onHelp }, helpButtonText(t))),
-  );
-}
-
-/** The stored order as the server recorded it: lines, deposits, VAT per rate, total, order id. */
-export function receiptScreen(t: Translate, order: Order, onDone: () => void): HTMLElement {
-  return h(
-    'section',
-    { class: 'screen panel receipt', 'data-screen': 'receipt', 'data-order': order.id, 'aria-labelledby': 'receipt-title' },
-    h('h1', { id: 'receipt-title' }, t('receiptTitle')),
-    h(
-      'table',
-      {},
-      h(
-        'tbody',
-        {},
-        order.products.map((l) => [
-          h('tr', { class: 'line' }, h('td', {}, l.quantity === 1 ? '' : `${l.quantity} ×`), h('td', {}, l.title), h('td', { class: 'amount' }, formatCents(l.price))),
-          l.deposit > 0 && h('tr', { class: 'deposit' }, h('td', {}), h('td', {}, t('deposit')), h('td', { class: 'amount' }, formatCents(l.deposit))),
-        ]),
-      ),
-      h('tfoot', {}, h('tr', { class: 'total' }, h('td', {}), h('th', { scope: 'row' }, t('total')), h('td', { class: 'amount', 'data-total': '' }, formatCents(order.price)))),
-    ),
-    h('ul', { class: 'vat' }, vatShares(order.products).map((v) => h('li', { 'data-rate': String(v.rate) }, t('vatLine', { rate: formatRate(v.rate), amount: formatCents(v.gross) }), ': ', formatCents(v.tax)))),
-    h('p', { class: 'order-id' }, t('orderId', { id: order.id })),
-    h('div', { class: 'actions' }, h('button', { class: 'primary', 'data-action': 'done', onclick: onDone }, t('newSale'))),
   );
 }

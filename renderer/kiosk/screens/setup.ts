@@ -5,11 +5,30 @@ import { h, replaceChildren } from '../dom.js';
 import { errorText } from '../error-text.js';
 import { browserLanguage, LANGUAGE_NAMES, translator } from '../i18n/index.js';
 import { STORE_LANGUAGES } from '../../../shared/languages.js';
+import { parsePrinterAddress } from '../../../shared/receipt/printer-address.js';
+import type { BrowserReceiptSettings } from '../config.js';
 import type { StoreLanguage } from '../store-settings.js';
 
+/** The printer and e-receipt fields as settings, or the text key of what is wrong with them. */
+function receiptSettings(printerText: string, urlText: string): BrowserReceiptSettings | 'setupPrinterInvalid' | 'setupReceiptUrlInvalid' {
+  const settings: BrowserReceiptSettings = {};
+  if (printerText.trim()) {
+    const address = parsePrinterAddress(printerText);
+    if (!address) return 'setupPrinterInvalid';
+    settings.printer = { type: 'network', ...address };
+  }
+  const url = urlText.trim();
+  if (url) {
+    if (!/^https?:\/\//.test(url) || !URL.canParse(url.replaceAll('{orderId}', 'x'))) return 'setupReceiptUrlInvalid';
+    settings.receiptUrl = url;
+  }
+  return settings;
+}
+
 /**
- * One-time set-up in a plain browser: the write key (never put in a URL) and
- * the store, picked from `GET /stores` or typed. Both stay in localStorage.
+ * One-time set-up in a plain browser: the write key (never put in a URL),
+ * the store, picked from `GET /stores` or typed, and optionally the network
+ * receipt printer and the e-receipt address. They stay in localStorage.
  */
 export function setupScreen(onDone: () => void, language: StoreLanguage = browserLanguage(navigator.languages)): HTMLElement {
   const t = translator(language, {});
@@ -17,6 +36,8 @@ export function setupScreen(onDone: () => void, language: StoreLanguage = browse
   const key = h('input', { id: 'setup-key', type: 'password', autocomplete: 'off', required: true, 'data-scan': 'own' });
   const storeField = h('div', { class: 'store-field' });
   const error = h('p', { class: 'error', role: 'alert' });
+  const printer = h('input', { id: 'setup-printer', type: 'text', autocomplete: 'off', inputMode: 'url', 'data-scan': 'own', 'aria-describedby': 'setup-printer-hint' });
+  const receiptUrl = h('input', { id: 'setup-receipt-url', type: 'url', autocomplete: 'off', 'data-scan': 'own', 'aria-describedby': 'setup-receipt-url-hint' });
   let storeInput: HTMLInputElement | HTMLSelectElement = h('input', { id: 'setup-store', type: 'text', required: true, autocomplete: 'off', 'data-scan': 'own' });
   replaceChildren(storeField, h('label', { for: 'setup-store' }, t('setupStoreId')), storeInput);
 
@@ -44,13 +65,18 @@ export function setupScreen(onDone: () => void, language: StoreLanguage = browse
         event.preventDefault();
         error.textContent = '';
         const config = { apiBaseUrl: sameOriginApi(), key: key.value.trim(), storeId: storeInput.value.trim() };
+        const receipts = receiptSettings(printer.value, receiptUrl.value);
+        if (typeof receipts === 'string') {
+          error.textContent = t(receipts);
+          return;
+        }
         try {
           await createApiClient(config).store(config.storeId);
         } catch (err) {
           error.textContent = errorText(t, err);
           return;
         }
-        saveBrowserConfig(config.key, config.storeId);
+        saveBrowserConfig(config.key, config.storeId, receipts);
         onDone();
       },
     },
@@ -58,6 +84,12 @@ export function setupScreen(onDone: () => void, language: StoreLanguage = browse
     key,
     h('button', { type: 'button', class: 'secondary', 'data-action': 'load-stores', onclick: () => void loadStores() }, t('setupLoadStores')),
     storeField,
+    h('label', { for: 'setup-printer' }, t('setupPrinter')),
+    printer,
+    h('p', { class: 'hint', id: 'setup-printer-hint' }, t('setupPrinterHint')),
+    h('label', { for: 'setup-receipt-url' }, t('setupReceiptUrl')),
+    receiptUrl,
+    h('p', { class: 'hint', id: 'setup-receipt-url-hint' }, t('setupReceiptUrlHint')),
     error,
     h('button', { type: 'submit', class: 'primary' }, t('setupSave')),
   );

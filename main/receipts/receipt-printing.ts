@@ -1,0 +1,44 @@
+import { transform } from 'receiptline';
+import type { ReceiptPrintRequest, ReceiptPrintResult } from '../../shared/api/receipts.js';
+import { STORE_LANGUAGES, type StoreLanguage } from '../../shared/languages.js';
+import { buildReceipt } from '../../shared/receipt/receipt.js';
+import { RECEIPT_CHARS_PER_LINE, receiptDocument } from '../../shared/receipt/receipt-document.js';
+import type { Caller } from '../services/caller.js';
+import type { Clock } from '../services/clock.js';
+import type { Services } from '../services/index.js';
+import type { PrinterStates } from './printer-states.js';
+import { sendToPrinter } from './printer-socket.js';
+
+/**
+ * ESC/POS commands for a receipt document: CP858 holds the letters of the
+ * four languages and the euro sign; receiptline writes them as a byte string.
+ */
+export function escPosCommands(document: string): Buffer {
+  return Buffer.from(transform(document, { command: 'escpos', encoding: 'cp858', cpl: RECEIPT_CHARS_PER_LINE, cutting: true }), 'binary');
+}
+
+const languageOf = (value: unknown): StoreLanguage => ((STORE_LANGUAGES as readonly unknown[]).includes(value) ? (value as StoreLanguage) : 'de');
+
+/** Builds the receipt of a stored order and sends it to a network receipt printer; the outcome is remembered for the status page. */
+export function createReceiptPrinting(deps: {
+  services: Pick<Services, 'orders' | 'retailStores' | 'stores'>;
+  clock: Clock;
+  states: PrinterStates;
+}) {
+  return {
+    async print(caller: Caller, orderId: string, request: ReceiptPrintRequest): Promise<ReceiptPrintResult> {
+      const order = deps.services.orders.get(caller, orderId);
+      const store = deps.services.retailStores.get(caller, order.store);
+      const receipt = buildReceipt(order, store, {
+        language: request.language ?? languageOf(store.languageMain),
+        receiptUrlTemplate: request.receiptUrl,
+        productOf: (id) => deps.services.stores.products.get(caller.orgId, id),
+      });
+      const attempt = await sendToPrinter(request.printer, escPosCommands(receiptDocument(receipt)));
+      deps.states.record(request.printer, order.id, attempt, deps.clock.now());
+      return { printed: attempt.state === 'ready', printer: `${request.printer.host}:${request.printer.port}`, ...attempt };
+    },
+  };
+}
+
+export type ReceiptPrinting = ReturnType<typeof createReceiptPrinting>;

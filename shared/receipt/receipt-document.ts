@@ -1,0 +1,66 @@
+import { CURRENCY } from '../languages.js';
+import type { Receipt } from './receipt.js';
+import { receiptFormat } from './receipt-format.js';
+
+/** Characters per line of an 80 mm receipt printer in its normal font (576 dots of 12). */
+export const RECEIPT_CHARS_PER_LINE = 48;
+
+/**
+ * Intl writes thin and no-break spaces and a typographic apostrophe
+ * ("1’234.50"); the printer's code page (CP858) has none of them.
+ */
+const printable = (text: string) => text.replace(/[\u00a0\u2007\u202f]/g, ' ').replace(/[\u2018\u2019]/g, "'");
+
+/** Text in a ReceiptLine column: its markup characters stand for themselves. */
+const text = (value: string) => printable(value).replace(/[\\|{}\-=~_"`^]/g, (c) => `\\${c}`);
+
+/** A property value (the QR code's data). */
+const property = (value: string) => value.replace(/[\\|{};]/g, (c) => `\\${c}`);
+
+/**
+ * The receipt as a ReceiptLine document (https://receiptline.github.io): the
+ * one source of the printed receipt's ESC/POS commands and of its picture.
+ */
+export function receiptDocument(receipt: Receipt): string {
+  const f = receiptFormat(receipt);
+  const t = f.texts;
+  const out: string[] = [];
+  const { store } = receipt;
+  out.push(`^^"${text(store.name)}"`);
+  if (store.address) out.push(text(store.address));
+  if (store.place) out.push(text(store.place));
+  if (store.vatNumber) out.push(text(`${t.vatNumber} ${store.vatNumber}`));
+  out.push('');
+  out.push('{w:*,auto}');
+  out.push(`${text(`${t.receipt} ${t.number} ${receipt.number}`)} | ${text(f.dateTime)}`);
+  out.push('-');
+  out.push(`{w:*,12}`);
+  for (const line of receipt.lines) {
+    out.push(`${text(line.title)} | ${text(f.amount(line.amount))}`);
+    const unit = `${f.quantity(line.quantity)} × ${f.amount(line.unitPrice)}`;
+    out.push(`~~${text(line.regularUnitPrice === undefined ? unit : `${unit} ${t.salePrice}, ${t.insteadOf} ${f.amount(line.regularUnitPrice)}`)} |`);
+    if (line.deposit > 0) out.push(`~~${text(t.deposit)} | ${text(f.amount(line.deposit))}`);
+  }
+  out.push('-');
+  if (receipt.deposits > 0) out.push(`${text(t.deposits)} | ${text(f.amount(receipt.deposits))}`);
+  out.push(`^"${text(`${t.total} ${CURRENCY}`)}" | ^"${text(f.amount(receipt.total))}"`);
+  out.push('-');
+  out.push('{w:8,*,9,9,10}');
+  out.push(`${text(t.vatRate)} | | ${text(t.net)} | ${text(t.vat)} | ${text(t.gross)}`);
+  for (const vat of receipt.vat) {
+    out.push(`${text(f.rate(vat.rate))} | | ${text(f.amount(vat.net))} | ${text(f.amount(vat.tax))} | ${text(f.amount(vat.gross))}`);
+  }
+  out.push('{w:auto}');
+  out.push('-');
+  if (f.payment) out.push(`|${text(`${t.paidWith} ${f.payment}`)}`);
+  out.push(`|${text(`${t.orderId} ${receipt.tillOrderId}`)}`);
+  if (receipt.eReceiptUrl) {
+    out.push('');
+    out.push(`{c:${property(receipt.eReceiptUrl)};o:qrcode,5,m}`);
+    out.push(text(t.eReceipt));
+  }
+  out.push('');
+  out.push(text(t.thanks));
+  out.push('=');
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type Api } from './support/api.js';
+import { closedPort, startFakePrinter, type FakePrinter } from './support/fake-printer.js';
+import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
+
+const NOW = '2026-11-24T13:03:00.000Z';
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+let server: TestServer;
+let org: TestOrg;
+let write: Api;
+let printer: FakePrinter;
+let store: string;
+let orderId: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ clock: { now: () => new Date(NOW) } });
+  org = server.createOrg();
+  write = api(server.url, org.writeKey);
+  printer = await startFakePrinter();
+  store = (
+    await write.post('/stores', { name: 'Hofladen Müller', address: 'Dorfstrasse 1', zipCode: '3000', city: 'Bern', vatNumber: 'CHE-123.456.789 MWST', languageMain: 'de' })
+  ).body.id;
+  const product = async (body: Record<string, unknown>) => (await write.post('/products', body)).body.id as string;
+  const apples = await product({ name: 'Äpfel Gala', price: 350, taxCategory: '2.6' });
+  const juice = await product({ name: 'Apfelsaft 1 l', price: 450, salePrice: 395, salePriceDateFrom: '2026-11-01T00:00:00.000Z', taxCategory: '8.1', depositProduct: 50 });
+  const bag = await product({ name: 'Tragtasche', price: 30, taxCategory: '8.1' });
+  const res = await write.post('/orders', {
+    store,
+    orderId: 'till-2026-11-24-0042',
+    paymentMethod: 'cash',
+    products: [
+      { productId: apples, quantity: 2 },
+      { productId: juice, quantity: 1 },
+      { productId: bag, quantity: 1 },
+    ],
+  });
+  orderId = res.body.id;
+});
+afterAll(async () => {
+  await printer.close();
+  await server.destroy();
+});
+
+const print = (body: Record<string, unknown>, id = orderId, client = write) => client.post(`/receipts/${id}/print`, body);
+
+describe('POST /receipts/{orderId}/print', () => {
+  it('refuses a read key, a body without a printer and an unknown order in the standard shapes', async () => {
+    const read = await print({ printer: { host: printer.host, port: printer.port } }, orderId, api(server.url, org.readKey));
+    expect(read.status).toBe(403);
+    const noPrinter = await print({});
+    expect(noPrinter.status).toBe(400);
+    expect(JSON.stringify(noPrinter.body)).toContain('printer');
+    const badPort = await print({ printer: { host: printer.host, port: 70000 } });
+    expect(badPort.status).toBe(400);
+    expect(JSON.stringify(badPort.body)).toContain('must be at most 65535');
+    const badUrl = await print({ printer: { host: printer.host, port: printer.port }, receiptUrl: 'javascript:alert(1)' });
+    expect(badUrl.status).toBe(400);
+    const unknown = await print({ printer: { host: printer.host, port: printer.port } }, 'no-such-order');
+    expect(unknown.status).toBe(404);
+    expect(printer.jobs).toEqual([]);
+  });
+
+  it('prints the store, its VAT number, the date, every line, the VAT per rate and the total', async () => {
+    const res = await print({ printer: { host: printer.host, port: printer.port } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { printed: true, printer: `127.0.0.1:${printer.port}`, state: 'ready', message: null } });
+    const lines = (printer.jobs.at(-1) as { lines: string[] }).lines;
+    const text = lines.join('\n');
+    expect(lines).toContain('Hofladen Müller');
+    expect(lines).toContain('Dorfstrasse 1');
+    expect(lines).toContain('3000 Bern');
+    expect(lines).toContain('MWST-Nr. CHE-123.456.789 MWST');
+    // 13:03 UTC is 14:03 in Zurich.
+    expect(text).toMatch(/Quittung Nr\. \d{3} \d{3} 24\.11\.2026, 14:03/);
+    expect(lines).toContain('Äpfel Gala 7.00');
+    expect(lines).toContain('2 × 3.50');
+    expect(lines).toContain('Apfelsaft 1 l 3.95');
+    expect(lines).toContain('1 × 3.95 Aktion, statt 4.50');
+    expect(lines).toContain('Pfand 0.50');
+    expect(lines).toContain('Tragtasche 0.30');
+    expect(lines).toContain('MWST Netto MWST Brutto');
+    // 8.1 %: 3.95 + 0.30 = 4.25 gross, VAT 0.30 + 0.02; 2.6 %: 7.00 gross, VAT 0.18.
+    expect(lines).toContain('8.1% 3.93 0.32 4.25');
+    expect(lines).toContain('2.6% 6.82 0.18 7.00');
+    expect(lines).toContain('Total CHF 11.75');
+    expect(lines).toContain('Bezahlt mit Bar');
+    expect(lines).toContain('Beleg till-2026-11-24-0042');
+  });
+
+  it('prints in the language asked for, with the e-receipt line under its QR code', async () => {
+    const res = await print({ printer: { host: printer.host, port: printer.port }, language: 'fr', receiptUrl: 'https://shop.example/r/{orderId}' });
+    expect(res.body.data.printed).toBe(true);
+    const job = printer.jobs.at(-1) as { bytes: Buffer; lines: string[] };
+    expect(job.lines).toContain('No TVA CHE-123.456.789 MWST');
+    expect(job.lines.join('\n')).toMatch(/Quittance No \d{3} \d{3} 24 nov\. 2026, 14:03/);
+    expect(job.lines).toContain('Quittance en ligne');
+    // The QR code is a raster image: GS 8 L.
+    expect(job.bytes.includes(Buffer.from([0x1d, 0x38, 0x4c]))).toBe(true);
+  });
+
+  it('sends nothing to a printer that reports its paper end, and the status page shows it', async () => {
+    printer.setPaperOut(true);
+    const before = printer.jobs.length;
+    const res = await print({ printer: { host: printer.host, port: printer.port } });
+    printer.setPaperOut(false);
+    expect(res.body).toEqual({ data: { printed: false, printer: `127.0.0.1:${printer.port}`, state: 'paperOut', message: `The printer at 127.0.0.1:${printer.port} is out of paper.` } });
+    expect(printer.jobs.length).toBe(before);
+    const status = await api(server.url).get('/printers');
+    expect(status.body.data).toContainEqual({
+      printer: `127.0.0.1:${printer.port}`,
+      state: 'paperOut',
+      message: `The printer at 127.0.0.1:${printer.port} is out of paper.`,
+      lastAttemptAt: NOW,
+      lastPrintedAt: NOW,
+      orderId,
+    });
+  });
+
+  it('answers that a switched-off printer did not print, and the status page names the fault', async () => {
+    const port = await closedPort();
+    const res = await print({ printer: { host: '127.0.0.1', port } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      printed: false,
+      printer: `127.0.0.1:${port}`,
+      state: 'offline',
+      message: `The printer at 127.0.0.1:${port} refused the connection: is it switched on, and is the port right?`,
+    });
+    const status = await api(server.url).get('/printers');
+    expect(status.status).toBe(200);
+    expect(status.body.data.find((p: { printer: string }) => p.printer === `127.0.0.1:${port}`)).toEqual({ printer: `127.0.0.1:${port}`, state: 'offline', message: expect.stringContaining('refused'), lastAttemptAt: expect.stringMatching(ISO), lastPrintedAt: null, orderId });
+    const order = await write.get(`/orders/${orderId}`);
+    expect(order.status).toBe(200);
+  });
+});
