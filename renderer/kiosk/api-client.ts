@@ -39,6 +39,11 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 
 /** Longest wait for one attempt's answer, in milliseconds; a local server answers in a few. */
 const ATTEMPT_TIMEOUT_MS = 10_000;
+/**
+ * Longest wait for a print: the server may take 3 s to reach the printer, 0.5 s
+ * for its paper status and 10 s to send (main/receipts/printer-socket.ts).
+ */
+const PRINT_TIMEOUT_MS = 20_000;
 /** Longest wait for a whole call, its quiet retry included. */
 const CALL_DEADLINE_MS = 25_000;
 /** Longest wait for a whole list of every page (the screen's products, stores, blocked identities). */
@@ -64,6 +69,8 @@ async function within<T>(ms: number, caller: AbortSignal | undefined, call: (sig
 export function createApiClient(config: Pick<KioskConfig, 'apiBaseUrl' | 'key'>) {
   // Sales have their own retry loop (checkout.ts) that tells the customer; one quiet retry covers a dropped connection.
   const api = createStoreClient({ baseUrl: config.apiBaseUrl, key: config.key, retries: 1, timeoutMs: ATTEMPT_TIMEOUT_MS });
+  // A print is answered once the printer has the receipt: one attempt, with the printer's own time to answer.
+  const printing = createStoreClient({ baseUrl: config.apiBaseUrl, key: config.key, retries: 0, timeoutMs: PRINT_TIMEOUT_MS });
   const limit = 5000;
   const call = <T>(run: (signal: AbortSignal) => Promise<T>, caller?: AbortSignal) => within(CALL_DEADLINE_MS, caller, run);
   const list = <T>(run: (signal: AbortSignal) => AsyncIterable<T>) => within(LIST_DEADLINE_MS, undefined, (signal) => collect(run(signal)));
@@ -83,7 +90,7 @@ export function createApiClient(config: Pick<KioskConfig, 'apiBaseUrl' | 'key'>)
     order: (id: string): Promise<Order> => call(async (signal) => (await api.get('/orders/{orderId}', { params: { path: { orderId: id } }, signal })).data),
     /** Sends the stored order's receipt to a network receipt printer; the answer says whether it printed. */
     printReceipt: (orderId: string, request: ReceiptPrintRequest): Promise<ReceiptPrintResult> =>
-      call(async (signal) => (await api.post('/receipts/{orderId}/print', { params: { path: { orderId } }, body: request, signal })).data),
+      call(async (signal) => (await printing.post('/receipts/{orderId}/print', { params: { path: { orderId } }, body: request, signal })).data),
     blockedIdentities: (): Promise<BlockedIdentity[]> => list((signal) => api.items('/identity-logs/blocked', { params: { query: { limit } }, signal })),
     recordIdentityCheck: (log: IdentityLogCreate): Promise<{ id: string }> => call((signal) => api.post('/identity-logs', { body: log, signal })),
     sync: (): Promise<SyncStatus> => call(async (signal) => (await api.get('/sync', { signal })).data),
