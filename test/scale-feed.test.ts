@@ -113,7 +113,11 @@ describe('GET /products?updatedSince=', () => {
     expect(names((await collectPages(feedRead, `/products?${sinceQuery('2026-11-21T08:25:00+00:00')}`)).items)).toEqual(['Apple', 'Pear']);
     expect(names((await collectPages(feedRead, `/products?${sinceQuery('2026-11-21T09:35:00+01:00')}`)).items)).toEqual(['Pear']);
     expect(names((await collectPages(feedRead, `/products?${sinceQuery(at(0))}`)).items)).toEqual(['Plum', 'Apple', 'Pear']);
-    expect((await feedRead.get(`/products?${sinceQuery(at(40))}`)).body).toEqual({ data: [], meta: { total: 0, returned: 0, limit: 100 } });
+    // `completeUntil`: the server's own time up to which the feed is complete, where a scale may go on from next time.
+    expect((await feedRead.get(`/products?${sinceQuery(at(40))}`)).body).toEqual({
+      data: [],
+      meta: { total: 0, returned: 0, limit: 100, completeUntil: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) },
+    });
     // Another organization's changes never show.
     expect(names((await collectPages(read, `/products?${sinceQuery(at(10))}`)).items)).not.toContain('Plum');
   });
