@@ -1,51 +1,16 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { syncDirectory, TEMP_SUFFIX, writeFileDurably } from '../storage/durable-file.js';
 import { JOURNAL_ORDER_ID, SaleJournalEntrySchema, type SaleJournalEntry } from '../../shared/sales-journal.js';
 
 /** Folder of the sales journal inside `DATA_DIR`: one `<orderId>.json` per paid sale not yet done with. */
 export const SALES_JOURNAL_DIR = 'sales-journal';
 
 const SUFFIX = '.json';
-const TEMP_SUFFIX = '.tmp';
 /** A sale of 5,000 lines with long titles fits; anything larger is not a sale of this kiosk. */
 const MAX_ENTRY_BYTES = 4_000_000;
-
-/** Makes a rename or an unlink durable where a directory can be synced (not on Windows, where NTFS journals it). */
-async function syncDirectory(dir: string): Promise<void> {
-  try {
-    const handle = await open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Windows cannot open a directory.
-  }
-}
-
-let temps = 0;
-
-/** Writes the file so that it is either the old or the whole new content, also after a power cut: temp file, fsync, rename. */
-async function writeDurably(dir: string, name: string, text: string): Promise<void> {
-  const temp = join(dir, `.${name}.${process.pid}-${++temps}${TEMP_SUFFIX}`);
-  try {
-    const handle = await open(temp, 'w');
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, join(dir, name));
-  } catch (err) {
-    await rm(temp, { force: true });
-    throw err;
-  }
-  await syncDirectory(dir);
-}
 
 export interface SalesJournalFiles {
   readonly dir: string;
@@ -98,7 +63,7 @@ export function openSalesJournal(dataDir: string, logger: Logger, onChange: () =
       if (text === undefined || Buffer.byteLength(text) > MAX_ENTRY_BYTES) throw new Error(`a sales journal entry must be JSON of at most ${MAX_ENTRY_BYTES} bytes`);
       const parsed = SaleJournalEntrySchema.safeParse(value);
       if (!parsed.success) throw new Error(`not a sales journal entry: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-      await writeDurably(dir, parsed.data.orderId + SUFFIX, JSON.stringify(parsed.data));
+      await writeFileDurably(dir, parsed.data.orderId + SUFFIX, JSON.stringify(parsed.data));
       logger.info({ orderId: parsed.data.orderId, stored: parsed.data.storedId !== undefined }, 'sales journal: sale kept');
       onChange();
     },

@@ -1,13 +1,11 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newId } from '../rules/ids.js';
 import { isStoredImageName } from '../rules/image-urls.js';
+import { TEMP_SUFFIX, writeFileDurably } from '../storage/durable-file.js';
 
 /** Folder of the image store inside `DATA_DIR`. */
 export const IMAGES_DIR = 'images';
-
-const TEMP_SUFFIX = '.tmp';
 
 /**
  * The image files on disk. Names are chosen here (20 random letters and digits
@@ -26,20 +24,6 @@ export interface ImageStore {
   list(): string[];
 }
 
-/** Best effort: makes a rename durable on systems that can sync a directory. */
-async function syncDirectory(dir: string): Promise<void> {
-  try {
-    const handle = await open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Windows cannot open a directory; NTFS journals the rename itself.
-  }
-}
-
 /**
  * Opens (creating if needed) the image folder. Temporary files left by a
  * crash in the middle of a write are removed here, before any write starts.
@@ -56,23 +40,7 @@ export function openImageStore(dir: string): ImageStore {
     async write(bytes, extension) {
       const name = `${newId()}.${extension}`;
       if (!isStoredImageName(name)) throw new Error(`Not an image extension: ${JSON.stringify(extension)}`);
-      const temp = join(dir, `.${name}${TEMP_SUFFIX}`);
-      try {
-        const handle = await open(temp, 'wx');
-        try {
-          await handle.writeFile(bytes);
-          // The product row that names this file is committed with synchronous = FULL;
-          // the file must survive a power cut as well as the row does.
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await rename(temp, join(dir, name));
-      } catch (err) {
-        await rm(temp, { force: true });
-        throw err;
-      }
-      await syncDirectory(dir);
+      await writeFileDurably(dir, name, bytes);
       return name;
     },
 
