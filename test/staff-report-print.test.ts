@@ -70,7 +70,7 @@ describe("the staff page's report on the receipt printer", () => {
     expect(lines).toContain('Card (TWINT) 1 6.75');
     expect(lines).toContain('Cash 1 18.90');
     await expect.poll(() => page.locator('.print-status').textContent()).toBe(`The report went to the receipt printer 127.0.0.1:${printer.port}.`);
-    await screenshot(page, 'staff-report-printed');
+    await screenshot(page, '26-staff-report-receipt-printer');
   });
 
   it('tells staff in their language that the printer is out of paper, and prints nothing', async () => {
