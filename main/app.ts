@@ -22,6 +22,7 @@ import { systemInfoRoutes, systemRoutes } from './http/routes/system.js';
 import type { ImageStore } from './images/store.js';
 import { createPrinterStates } from './receipts/printer-states.js';
 import { createReceiptPrinting } from './receipts/receipt-printing.js';
+import { createReportPrinting } from './receipts/report-printing.js';
 import { IMAGES_PATH } from './rules/image-urls.js';
 import { createScaleLabels } from './scales/scale-labels.js';
 import { localGuard } from './security/local-guard.js';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   productImages.removeOrphans();
   const printerStates = createPrinterStates();
   const receiptPrinting = createReceiptPrinting({ services, clock: deps.clock, states: printerStates });
+  const reportPrinting = createReportPrinting({ services, clock: deps.clock, states: printerStates });
   const app = express();
   app.disable('x-powered-by');
   // List pages can be megabytes; hashing each one for an ETag costs more than it saves on localhost.
@@ -105,7 +107,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(storeRoutes(services.retailStores));
   api.use(orderRoutes(services.orders));
   api.use(receiptRoutes(receiptPrinting));
-  api.use(reportRoutes(services.reports));
+  api.use(reportRoutes(services.reports, reportPrinting));
   api.use(identityLogRoutes(services.identityLogs));
   api.use(syncRoutes(sync.admin));
   api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name }));

@@ -57,6 +57,7 @@ const EXTENSIONS = [
   'POST /sync/parked/{entryId}/retry',
   'POST /sync/parked/{entryId}/discard',
   'GET /reports/daily',
+  'POST /reports/daily/print',
   'GET /system',
 ];
 

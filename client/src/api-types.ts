@@ -1971,6 +1971,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/daily/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print a store's day's report on a network receipt printer (Write key)
+         * @description Builds the report of `GET /reports/daily` for the store and day (store name, date and time zone, sales, total, per payment method and brand, VAT per rate, deposits, discounts, orders not counted, first and last sale) and sends it as ESC/POS commands over TCP, as `POST /receipts/{orderId}/print` does with a receipt: paper status first, nothing sent at the paper end. A printer fault is an answer, not an error: `printed` is false and `state` and `message` say why; `GET /printers` lists the printer with its state afterwards. An unknown store, a date that is not a calendar day or a wrong printer address is a 400 in the validation shape.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyReportPrintRequest"];
+                };
+            };
+            responses: {
+                /** @description Whether the printer took the report. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ReceiptPrintResult"];
+                        };
+                    };
+                };
+                /** @description Invalid query parameters, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/identity-logs": {
         parameters: {
             query?: never;
@@ -3533,16 +3617,16 @@ export interface components {
             message: string | null;
             /**
              * Format: date-time
-             * @description When the server last sent a receipt to it.
+             * @description When the server last sent a receipt or a day's report to it.
              */
             lastAttemptAt: string;
             /**
              * Format: date-time
-             * @description When it last took a whole receipt.
+             * @description When it last took a whole receipt or report.
              */
             lastPrintedAt: string | null;
-            /** @description Id of the order of the last attempt. */
-            orderId: string;
+            /** @description Id of the order of the last attempt; null when it was a day's report (`POST /reports/daily/print`). */
+            orderId: string | null;
         };
         /** @description A store's takings of one local day: the figures of a till's closing report. */
         DailyReport: {
@@ -3607,6 +3691,19 @@ export interface components {
             net: number;
             /** @description Sum of the lines' tax, each rounded as the order stored it. In cents. */
             tax: number;
+        };
+        /** @description Which store's day goes to which receipt printer, and in which language. */
+        DailyReportPrintRequest: {
+            /** @description Store id. */
+            store: string;
+            /** @description The store's local day, YYYY-MM-DD. */
+            date: string;
+            printer: components["schemas"]["NetworkPrinter"];
+            /**
+             * @description Language of the printout; default the store's main language.
+             * @enum {string}
+             */
+            language?: "de" | "en" | "fr" | "it";
         };
         /** @description One identity check. Optional fields that were never set are absent. */
         IdentityLog: {

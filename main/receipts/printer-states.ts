@@ -2,14 +2,15 @@ import type { NetworkPrinter, PrinterStatus } from '../../shared/api/receipts.js
 import type { PrintAttempt } from './printer-socket.js';
 
 /**
- * The state of each receipt printer as the last attempt to print on it left
- * it, for the status page. Kept in memory: a restarted server knows a printer
- * again from the next receipt.
+ * The state of each receipt printer as the last attempt to print on it (a
+ * receipt or a day's report) left it, for the status page. Kept in memory: a
+ * restarted server knows a printer again from the next receipt.
  */
 export function createPrinterStates() {
   const states = new Map<string, PrinterStatus>();
   return {
-    record(printer: NetworkPrinter, orderId: string, attempt: PrintAttempt, at: Date): void {
+    /** `orderId` is the receipt's order; null for a day's report. */
+    record(printer: NetworkPrinter, orderId: string | null, attempt: PrintAttempt, at: Date): void {
       const key = `${printer.host}:${printer.port}`;
       const time = at.toISOString();
       const before = states.get(key);

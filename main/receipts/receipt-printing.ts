@@ -17,7 +17,8 @@ export function escPosCommands(document: string): Buffer {
   return Buffer.from(transform(document, { command: 'escpos', encoding: 'cp858', cpl: RECEIPT_CHARS_PER_LINE, cutting: true }), 'binary');
 }
 
-const languageOf = (value: unknown): StoreLanguage => ((STORE_LANGUAGES as readonly unknown[]).includes(value) ? (value as StoreLanguage) : 'de');
+/** The store's main language when it is one of the receipt's, German otherwise. */
+export const languageOf = (value: unknown): StoreLanguage => ((STORE_LANGUAGES as readonly unknown[]).includes(value) ? (value as StoreLanguage) : 'de');
 
 /** Builds the receipt of a stored order and sends it to a network receipt printer; the outcome is remembered for the status page. */
 export function createReceiptPrinting(deps: {

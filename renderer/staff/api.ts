@@ -14,21 +14,23 @@ export class CallError extends Error {
 
 export const API_BASE = new URL('api/v1', window.location.href).href;
 
-async function call<T>(method: 'GET' | 'POST', path: string, key?: string): Promise<T> {
+async function call<T>(method: 'GET' | 'POST', path: string, key?: string, body?: unknown): Promise<T> {
   let res: Response;
+  const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
   try {
-    res = await fetch(`${API_BASE}${path}`, { method, cache: 'no-store', headers: key ? { authorization: `Bearer ${key}` } : {} });
+    res = await fetch(`${API_BASE}${path}`, { method, cache: 'no-store', headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     throw new CallError('unreachable', 0, 'not answering');
   }
-  const body = (await res.json().catch(() => ({}))) as { message?: string; data?: unknown };
-  if (!res.ok) throw new CallError(res.status === 403 ? 'refused' : 'failed', res.status, body.message ?? `answered ${res.status}`);
-  return body as T;
+  const answer = (await res.json().catch(() => ({}))) as { message?: string; data?: unknown };
+  if (!res.ok) throw new CallError(res.status === 403 ? 'refused' : 'failed', res.status, answer.message ?? `answered ${res.status}`);
+  return answer as T;
 }
 
 export const getPublic = <T>(path: string) => call<T>('GET', path);
 export const getData = async <T>(path: string, key: string) => (await call<{ data: T }>('GET', path, key)).data;
-export const postData = async <T>(path: string, key: string) => (await call<{ data: T }>('POST', path, key)).data;
+export const postData = async <T>(path: string, key: string, body?: unknown) => (await call<{ data: T }>('POST', path, key, body)).data;
 
 /** Every item of a list endpoint, following `meta.nextCursor`. */
 export async function getAll<T>(path: string, key: string): Promise<T[]> {

@@ -32,10 +32,12 @@ function failed(error: unknown): void {
 }
 
 const views = { t: () => t, failed };
-const report = createReportView({ ...views, key: signedInKey });
+const printers = createPrintersView({ t: () => t });
+const report = createReportView({ ...views, key: signedInKey, printers: () => printers.list() });
 const sync = createSyncView({ ...views, key: signedInKey });
 const system = createSystemView({ key, t: () => t });
-const printers = createPrintersView({ t: () => t });
+/** The report offers the receipt printer once `GET /printers` lists one. */
+const refreshPrinters = () => printers.refresh().then(() => report.printersChanged());
 
 const subtitle = document.getElementById('subtitle') as HTMLElement;
 const languageNav = document.getElementById('languages') as HTMLElement;
@@ -111,12 +113,12 @@ function setLanguage(language: StoreLanguage): void {
 
 renderChrome();
 void system.refresh();
-void printers.refresh();
+void refreshPrinters();
 if (key()) void report.load().catch(failed).then(() => sync.refresh());
 let round = 0;
 setInterval(() => {
   round += 1;
   void system.refresh();
-  void printers.refresh();
+  void refreshPrinters();
   if (key()) void Promise.all([sync.refresh(), round % REPORT_EVERY === 0 ? report.refresh() : undefined]);
 }, POLL_MS);

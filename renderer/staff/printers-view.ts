@@ -35,5 +35,5 @@ export function createPrintersView(deps: { t: () => StaffTranslate }) {
     );
   }
 
-  return { root, render, refresh };
+  return { root, render, refresh, list: () => printers };
 }

@@ -1,20 +1,31 @@
+import type { PrinterStatus } from '../../shared/api/receipts.js';
 import type { DailyReport } from '../../shared/api/reports.js';
 import type { Store } from '../../shared/api/stores.js';
 import { DEFAULT_TIME_ZONE, localDate } from '../../shared/time-zones.js';
 import { h, replaceChildren } from '../kiosk/dom.js';
 import { getAll, getData } from './api.js';
+import { createReportPrinterButton } from './report-printer.js';
 import type { StaffTranslate } from './texts.js';
 
 const rate = (value: number) => `${Math.round(value * 10000) / 100} %`;
 
-/** The day's report: pick a store and a day (today in the store's zone by default), print it. */
-export function createReportView(deps: { key: () => string; t: () => StaffTranslate; failed: (error: unknown) => void }) {
+/**
+ * The day's report: pick a store and a day (today in the store's zone by
+ * default), print it with the browser or on the shop's receipt printer.
+ */
+export function createReportView(deps: {
+  key: () => string;
+  t: () => StaffTranslate;
+  failed: (error: unknown) => void;
+  printers: () => readonly PrinterStatus[] | undefined;
+}) {
   const root = h('section', { id: 'report', 'aria-labelledby': 'report-title' });
   const output = h('div', { class: 'report-output', 'aria-live': 'polite' });
   let stores: Store[] = [];
   let storeId = '';
   let date = '';
   let report: DailyReport | undefined;
+  const receiptPrinter = createReportPrinterButton({ ...deps, day: () => (storeId && date ? { store: storeId, date } : undefined) });
 
   const zoneOf = (id: string) => stores.find((s) => s.id === id)?.timeZone ?? DEFAULT_TIME_ZONE;
 
@@ -107,15 +118,19 @@ export function createReportView(deps: { key: () => string; t: () => StaffTransl
         h('label', { for: 'report-date' }, t('date')),
         dateInput,
         h('button', { type: 'button', 'data-action': 'print', onclick: () => window.print() }, t('print')),
+        receiptPrinter.button,
       ),
+      receiptPrinter.status,
       output,
     );
+    receiptPrinter.render();
     renderOutput();
   }
 
   async function choose(id: string, day: string): Promise<void> {
     storeId = id;
     date = day;
+    receiptPrinter.dayChanged();
     render();
     await refresh();
   }
@@ -124,6 +139,7 @@ export function createReportView(deps: { key: () => string; t: () => StaffTransl
     root,
     render,
     refresh,
+    printersChanged: () => receiptPrinter.printersChanged(),
     /** Reads the stores and shows today's report of the first one. */
     async load(): Promise<void> {
       stores = await getAll<Store>('/stores', deps.key());

@@ -61,9 +61,9 @@ export const PrinterStatusSchema = z
     printer: z.string().describe('`host:port`.'),
     state: PrinterStateSchema,
     message: z.string().nullable(),
-    lastAttemptAt: z.iso.datetime().describe('When the server last sent a receipt to it.'),
-    lastPrintedAt: z.iso.datetime().nullable().describe('When it last took a whole receipt.'),
-    orderId: z.string().describe('Id of the order of the last attempt.'),
+    lastAttemptAt: z.iso.datetime().describe('When the server last sent a receipt or a day\'s report to it.'),
+    lastPrintedAt: z.iso.datetime().nullable().describe('When it last took a whole receipt or report.'),
+    orderId: z.string().nullable().describe("Id of the order of the last attempt; null when it was a day's report (`POST /reports/daily/print`)."),
   })
   .meta({ id: 'PrinterStatus', description: 'What the server remembers of a receipt printer since it started.' });
 

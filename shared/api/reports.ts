@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { STORE_LANGUAGES } from '../languages.js';
+import { NetworkPrinterSchema } from './receipts.js';
 
 /** The payment state whose orders a report counts as sales. */
 export const COUNTED_PAYMENT_STATE = 'successful';
@@ -15,6 +17,17 @@ export const DailyReportQuerySchema = z.object({
     .refine(isCalendarDay, { error: 'must be a day of the calendar as YYYY-MM-DD, for example 2026-11-24' })
     .describe("The store's local day, YYYY-MM-DD."),
 });
+
+export const DailyReportPrintRequestSchema = z
+  .strictObject({
+    ...DailyReportQuerySchema.shape,
+    printer: NetworkPrinterSchema,
+    language: z
+      .enum(STORE_LANGUAGES, { error: 'must be one of "de", "en", "fr", "it"' })
+      .optional()
+      .describe("Language of the printout; default the store's main language."),
+  })
+  .meta({ id: 'DailyReportPrintRequest', description: "Which store's day goes to which receipt printer, and in which language." });
 
 export const PaymentTotalSchema = z
   .object({
@@ -62,6 +75,7 @@ export const DailyReportSchema = z
   .meta({ id: 'DailyReport', description: "A store's takings of one local day: the figures of a till's closing report." });
 
 export type DailyReportQuery = z.infer<typeof DailyReportQuerySchema>;
+export type DailyReportPrintRequest = z.infer<typeof DailyReportPrintRequestSchema>;
 export type DailyReport = z.infer<typeof DailyReportSchema>;
 export type PaymentTotal = z.infer<typeof PaymentTotalSchema>;
 export type TaxRateTotal = z.infer<typeof TaxRateTotalSchema>;

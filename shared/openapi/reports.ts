@@ -1,6 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { dataOf } from '../api/common.js';
-import { DailyReportQuerySchema, DailyReportSchema } from '../api/reports.js';
+import { ReceiptPrintResultSchema } from '../api/receipts.js';
+import { DailyReportPrintRequestSchema, DailyReportQuerySchema, DailyReportSchema } from '../api/reports.js';
 import { EXTENSION, errors, json } from './helpers.js';
 
 export function registerReportPaths(registry: OpenAPIRegistry): void {
@@ -15,5 +16,18 @@ export function registerReportPaths(registry: OpenAPIRegistry): void {
       'An unknown store or a date that is not a calendar day is a 400 in the validation shape.',
     request: { query: DailyReportQuerySchema },
     responses: { 200: json(dataOf(DailyReportSchema), 'The report.'), ...errors([400, 403], { validation: true }) },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/reports/daily/print',
+    ...EXTENSION,
+    summary: "Print a store's day's report on a network receipt printer (Write key)",
+    description:
+      'Builds the report of `GET /reports/daily` for the store and day (store name, date and time zone, sales, total, per payment method and brand, VAT per rate, deposits, discounts, ' +
+      'orders not counted, first and last sale) and sends it as ESC/POS commands over TCP, as `POST /receipts/{orderId}/print` does with a receipt: paper status first, nothing sent at the paper end. ' +
+      'A printer fault is an answer, not an error: `printed` is false and `state` and `message` say why; `GET /printers` lists the printer with its state afterwards. ' +
+      'An unknown store, a date that is not a calendar day or a wrong printer address is a 400 in the validation shape.',
+    request: { body: { content: { 'application/json': { schema: DailyReportPrintRequestSchema } } } },
+    responses: { 200: json(dataOf(ReceiptPrintResultSchema), 'Whether the printer took the report.'), ...errors([400, 403], { validation: true }) },
   });
 }

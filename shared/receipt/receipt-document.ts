@@ -1,18 +1,10 @@
 import { CURRENCY } from '../languages.js';
 import type { Receipt } from './receipt.js';
 import { receiptFormat } from './receipt-format.js';
+import { receiptLineText as text } from './receipt-line.js';
 
 /** Characters per line of an 80 mm receipt printer in its normal font (576 dots of 12). */
 export const RECEIPT_CHARS_PER_LINE = 48;
-
-/**
- * Intl writes thin and no-break spaces and a typographic apostrophe
- * ("1’234.50"); the printer's code page (CP858) has none of them.
- */
-const printable = (text: string) => text.replace(/[\u00a0\u2007\u202f]/g, ' ').replace(/[\u2018\u2019]/g, "'");
-
-/** Text in a ReceiptLine column: its markup characters stand for themselves. */
-const text = (value: string) => printable(value).replace(/[\\|{}\-=~_"`^]/g, (c) => `\\${c}`);
 
 /** A property value (the QR code's data). */
 const property = (value: string) => value.replace(/[\\|{};]/g, (c) => `\\${c}`);

@@ -1,15 +1,20 @@
 import { Router } from 'express';
-import { DailyReportQuerySchema } from '../../../shared/api/reports.js';
+import { DailyReportPrintRequestSchema, DailyReportQuerySchema } from '../../../shared/api/reports.js';
+import type { ReportPrinting } from '../../receipts/report-printing.js';
 import type { ReportService } from '../../services/reports.js';
 import { callerOf } from '../auth.js';
-import { parseQuery } from '../validation.js';
+import { parseBody, parseQuery } from '../validation.js';
 
-/** `GET /reports/daily` (read key): a store's day closing. */
-export function reportRoutes(reports: ReportService): Router {
+/** `GET /reports/daily` (read key): a store's day closing; `POST /reports/daily/print` (write key): the same on a receipt printer. */
+export function reportRoutes(reports: ReportService, printing: ReportPrinting): Router {
   const router = Router();
   router.get('/reports/daily', (req, res) => {
     const query = parseQuery(DailyReportQuerySchema, req.query);
     res.json({ data: reports.daily(callerOf(res), query) });
+  });
+  router.post('/reports/daily/print', async (req, res) => {
+    const body = parseBody(DailyReportPrintRequestSchema, req.body);
+    res.json({ data: await printing.print(callerOf(res), body) });
   });
   return router;
 }
