@@ -20,6 +20,7 @@ import { supplierRoutes } from './http/routes/suppliers.js';
 import { scheduleSyncAfterWrites, syncRoutes } from './http/routes/sync.js';
 import { systemInfoRoutes, systemRoutes } from './http/routes/system.js';
 import type { ImageStore } from './images/store.js';
+import { checkPrinter } from './receipts/printer-check.js';
 import { createPrinterStates } from './receipts/printer-states.js';
 import { createReceiptPrinting } from './receipts/receipt-printing.js';
 import { createReportPrinting } from './receipts/report-printing.js';
@@ -106,7 +107,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(categoryRoutes(services.categories));
   api.use(storeRoutes(services.retailStores));
   api.use(orderRoutes(services.orders));
-  api.use(receiptRoutes(receiptPrinting));
+  api.use(receiptRoutes(receiptPrinting, (printer) => checkPrinter({ clock: deps.clock, states: printerStates }, printer)));
   api.use(reportRoutes(services.reports, reportPrinting));
   api.use(identityLogRoutes(services.identityLogs));
   api.use(syncRoutes(sync.admin));

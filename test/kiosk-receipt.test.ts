@@ -209,6 +209,15 @@ describe('the receipt', () => {
     expect(await seriousViolations(status)).toEqual([]);
   });
 
+  it('names its printer to the server at start, so the staff page shows a printer that is off before the first sale', async () => {
+    const port = await closedPort();
+    await kiosk({ printer: { type: 'network', host: '127.0.0.1', port } });
+    const listed = async () => ((await api(server.url).get('/printers')).body.data as { printer: string; state: string }[]).find((p) => p.printer === `127.0.0.1:${port}`);
+    const ends = Date.now() + 10_000;
+    while (!(await listed()) && Date.now() < ends) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await listed()).toMatchObject({ state: 'offline', lastPrintedAt: null, orderId: null });
+  });
+
   it('stays on screen two minutes longer when it did not print; a printed one goes with the idle timer', async () => {
     const shop = (page: Page) => page.locator('[data-screen="shop"][data-cart="empty"]');
     const printing = await kiosk({ storeId: idleStore, printer: { type: 'network', host: printer.host, port: printer.port } }, (p) => p.clock.install());

@@ -54,6 +54,7 @@ const EXTENSIONS = [
   'GET /sync/parked',
   'POST /receipts/{orderId}/print',
   'GET /printers',
+  'POST /printers/check',
   'POST /sync/parked/{entryId}/retry',
   'POST /sync/parked/{entryId}/discard',
   'GET /reports/daily',

@@ -134,3 +134,40 @@ describe('POST /receipts/{orderId}/print', () => {
     expect(order.status).toBe(200);
   });
 });
+
+describe('POST /printers/check', () => {
+  it('asks the printer for its paper status, prints nothing, and lists it for the staff page', async () => {
+    const jobs = printer.jobs.length;
+    printer.setPaperOut(false);
+    const res = await write.post('/printers/check', { printer: { host: printer.host, port: printer.port } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ printer: `127.0.0.1:${printer.port}`, state: 'ready', message: null, lastAttemptAt: NOW });
+    expect(printer.jobs.length).toBe(jobs);
+    const listed = (await api(server.url).get('/printers')).body.data.find((p: { printer: string }) => p.printer === `127.0.0.1:${printer.port}`);
+    expect(listed).toEqual(res.body.data);
+  });
+
+  it('finds a printer out of paper or switched off before the first sale', async () => {
+    printer.setPaperOut(true);
+    const empty = await write.post('/printers/check', { printer: { host: printer.host, port: printer.port } });
+    printer.setPaperOut(false);
+    expect(empty.body.data).toMatchObject({ state: 'paperOut', message: `The printer at 127.0.0.1:${printer.port} is out of paper.` });
+    const port = await closedPort();
+    const off = await write.post('/printers/check', { printer: { host: '127.0.0.1', port } });
+    expect(off.body.data).toEqual({
+      printer: `127.0.0.1:${port}`,
+      state: 'offline',
+      message: expect.stringContaining('refused the connection'),
+      lastAttemptAt: NOW,
+      lastPrintedAt: null,
+      orderId: null,
+    });
+  });
+
+  it('refuses a read key and a body without a printer in the standard shapes', async () => {
+    expect((await api(server.url, org.readKey).post('/printers/check', { printer: { host: printer.host, port: printer.port } })).status).toBe(403);
+    const bad = await write.post('/printers/check', { printer: { host: 'not a host!' } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('must be a host name or an IP address');
+  });
+});

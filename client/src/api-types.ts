@@ -1866,6 +1866,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/printers/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a network receipt printer for its paper status, printing nothing (Write key)
+         * @description The kiosk calls it at start with its printer, so `GET /printers` (and the staff page) list the printer and its state before the first sale. A printer fault is an answer, not an error: `state` and `message` say why.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PrinterCheckRequest"];
+                };
+            };
+            responses: {
+                /** @description The printer as the check found it. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["PrinterStatus"];
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/printers": {
         parameters: {
             query?: never;
@@ -1875,7 +1959,7 @@ export interface paths {
         };
         /**
          * Receipt printers and their last state (no key needed)
-         * @description Every printer the server sent a receipt to since it started, faults first. For the status page.
+         * @description Every printer the server sent a receipt or a day's report to, or checked for a kiosk, since it started, faults first. For the status page.
          */
         get: {
             parameters: {
@@ -3617,7 +3701,7 @@ export interface components {
             message: string | null;
             /**
              * Format: date-time
-             * @description When the server last sent a receipt or a day's report to it.
+             * @description When the server last reached for it: a receipt, a day's report, or the check a kiosk asks for at start.
              */
             lastAttemptAt: string;
             /**
@@ -3627,6 +3711,10 @@ export interface components {
             lastPrintedAt: string | null;
             /** @description Id of the order of the last attempt; null when it was a day's report (`POST /reports/daily/print`). */
             orderId: string | null;
+        };
+        /** @description The printer to ask for its paper status. */
+        PrinterCheckRequest: {
+            printer: components["schemas"]["NetworkPrinter"];
         };
         /** @description A store's takings of one local day: the figures of a till's closing report. */
         DailyReport: {

@@ -23,6 +23,14 @@ export function createPrinterStates() {
         orderId,
       });
     },
+    /** A check that printed nothing: the printer's state now, with what it last printed. */
+    checked(printer: NetworkPrinter, attempt: PrintAttempt, at: Date): PrinterStatus {
+      const key = `${printer.host}:${printer.port}`;
+      const before = states.get(key);
+      const status = { printer: key, state: attempt.state, message: attempt.message, lastAttemptAt: at.toISOString(), lastPrintedAt: before?.lastPrintedAt ?? null, orderId: before?.orderId ?? null };
+      states.set(key, status);
+      return status;
+    },
     /** Every printer tried since the start, faults first. */
     list(): PrinterStatus[] {
       return [...states.values()].sort((a, b) => Number(a.state === 'ready') - Number(b.state === 'ready') || a.printer.localeCompare(b.printer));

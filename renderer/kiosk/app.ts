@@ -56,6 +56,9 @@ export class KioskApp {
   /** Sales the journal still holds are recorded first; the shop shows once none is left. */
   start(): void {
     void this.checkout.resume();
+    // The staff page lists the printer, and a printer that is off or out of paper, before the first sale.
+    const { printer } = this.receiptSetup;
+    if (printer?.type === 'network') this.api.checkPrinter({ host: printer.host, port: printer.port }).catch(() => undefined);
     const idle = startIdleTimer(
       this.settings.deleteCountdown,
       () => this.settings.deleteCountdown > 0 && this.checkout.cancellable() && (!this.cart.isEmpty || this.checkout.active),

@@ -41,6 +41,11 @@ export const ReceiptPrintRequestSchema = z
   })
   .meta({ id: 'ReceiptPrintRequest', description: 'Which printer gets the receipt, and in which language.' });
 
+/** A kiosk names its printer at start, so staff see the printer and its faults before the first sale. */
+export const PrinterCheckRequestSchema = z
+  .strictObject({ printer: NetworkPrinterSchema })
+  .meta({ id: 'PrinterCheckRequest', description: 'The printer to ask for its paper status.' });
+
 export const PRINTER_STATES = ['ready', 'offline', 'paperOut', 'error'] as const;
 
 export const PrinterStateSchema = z
@@ -61,7 +66,7 @@ export const PrinterStatusSchema = z
     printer: z.string().describe('`host:port`.'),
     state: PrinterStateSchema,
     message: z.string().nullable(),
-    lastAttemptAt: z.iso.datetime().describe('When the server last sent a receipt or a day\'s report to it.'),
+    lastAttemptAt: z.iso.datetime().describe('When the server last reached for it: a receipt, a day\'s report, or the check a kiosk asks for at start.'),
     lastPrintedAt: z.iso.datetime().nullable().describe('When it last took a whole receipt or report.'),
     orderId: z.string().nullable().describe("Id of the order of the last attempt; null when it was a day's report (`POST /reports/daily/print`)."),
   })
@@ -69,6 +74,7 @@ export const PrinterStatusSchema = z
 
 export type NetworkPrinter = z.infer<typeof NetworkPrinterSchema>;
 export type ReceiptPrintRequest = z.infer<typeof ReceiptPrintRequestSchema>;
+export type PrinterCheckRequest = z.infer<typeof PrinterCheckRequestSchema>;
 export type PrinterState = z.infer<typeof PrinterStateSchema>;
 export type ReceiptPrintResult = z.infer<typeof ReceiptPrintResultSchema>;
 export type PrinterStatus = z.infer<typeof PrinterStatusSchema>;

@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { dataOf } from '../api/common.js';
-import { PrinterStatusSchema, ReceiptPrintRequestSchema, ReceiptPrintResultSchema } from '../api/receipts.js';
+import { PrinterCheckRequestSchema, PrinterStatusSchema, ReceiptPrintRequestSchema, ReceiptPrintResultSchema } from '../api/receipts.js';
 import { EXTENSION, errors, json } from './helpers.js';
 
 const params = z.object({ orderId: z.string().describe('Order id (the `id` field, not `orderId`).') });
@@ -20,11 +20,22 @@ export function registerReceiptPaths(registry: OpenAPIRegistry): void {
     responses: { 200: json(dataOf(ReceiptPrintResultSchema), 'Whether the printer took the receipt.'), ...errors([400, 403, 404]) },
   });
   registry.registerPath({
+    method: 'post',
+    path: '/printers/check',
+    ...EXTENSION,
+    summary: 'Ask a network receipt printer for its paper status, printing nothing (Write key)',
+    description:
+      'The kiosk calls it at start with its printer, so `GET /printers` (and the staff page) list the printer and its state before the first sale. ' +
+      'A printer fault is an answer, not an error: `state` and `message` say why.',
+    request: { body: { content: { 'application/json': { schema: PrinterCheckRequestSchema } } } },
+    responses: { 200: json(dataOf(PrinterStatusSchema), 'The printer as the check found it.'), ...errors([400, 403]) },
+  });
+  registry.registerPath({
     method: 'get',
     path: '/printers',
     ...EXTENSION,
     summary: 'Receipt printers and their last state (no key needed)',
-    description: 'Every printer the server sent a receipt to since it started, faults first. For the status page.',
+    description: 'Every printer the server sent a receipt or a day\'s report to, or checked for a kiosk, since it started, faults first. For the status page.',
     security: [],
     responses: { 200: json(z.object({ data: z.array(PrinterStatusSchema) }), 'The printers.') },
   });
