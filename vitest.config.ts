@@ -10,5 +10,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each file starts its own servers on ephemeral ports with its own DATA_DIR.
     pool: 'forks',
+    // Vitest's default on a 2-core PC is one file at a time; most files spend their
+    // time waiting on servers, sync rounds and Chromium, so two at once halve the run.
+    maxWorkers: 2,
   },
 });
