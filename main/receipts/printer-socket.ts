@@ -1,5 +1,6 @@
 import { Socket } from 'node:net';
 import type { NetworkPrinter, PrinterState } from '../../shared/api/receipts.js';
+import { printerName } from '../../shared/receipt/printer-address.js';
 
 /** What became of one attempt to print. */
 export interface PrintAttempt {
@@ -32,19 +33,18 @@ export function isPaperOut(status: number): boolean {
 /** How long the printer may keep the connection open after taking the receipt. */
 const LINGER_MS = 1000;
 
-const target = (printer: NetworkPrinter) => `${printer.host}:${printer.port}`;
 
 function connectionProblem(printer: NetworkPrinter, err: NodeJS.ErrnoException): string {
   switch (err.code) {
     case 'ECONNREFUSED':
-      return `The printer at ${target(printer)} refused the connection: is it switched on, and is the port right?`;
+      return `The printer at ${printerName(printer)} refused the connection: is it switched on, and is the port right?`;
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `No printer answers at ${target(printer)}: check its network cable and its address.`;
+      return `No printer answers at ${printerName(printer)}: check its network cable and its address.`;
     default:
-      return `The connection to the printer at ${target(printer)} failed (${err.code ?? err.message}).`;
+      return `The connection to the printer at ${printerName(printer)} failed (${err.code ?? err.message}).`;
   }
 }
 
@@ -80,24 +80,24 @@ export function sendToPrinter(printer: NetworkPrinter, commands: Buffer, options
         flushed
           ? { state: 'ready', message: null }
           : phase === 'send'
-          ? { state: 'error', message: `The printer at ${target(printer)} stopped taking the receipt: check it for a paper jam or an open cover.` }
-          : { state: 'offline', message: `The printer at ${target(printer)} did not answer within ${options.connectTimeoutMs / 1000} s: is it switched on and on the network?` },
+          ? { state: 'error', message: `The printer at ${printerName(printer)} stopped taking the receipt: check it for a paper jam or an open cover.` }
+          : { state: 'offline', message: `The printer at ${printerName(printer)} did not answer within ${options.connectTimeoutMs / 1000} s: is it switched on and on the network?` },
       ),
     );
     socket.on('error', (err: NodeJS.ErrnoException) =>
       finish(
         phase === 'connect'
           ? { state: 'offline', message: connectionProblem(printer, err) }
-          : { state: 'error', message: `The connection to the printer at ${target(printer)} broke while printing (${err.code ?? err.message}).` },
+          : { state: 'error', message: `The connection to the printer at ${printerName(printer)} broke while printing (${err.code ?? err.message}).` },
       ),
     );
     socket.on('data', (data: Buffer) => {
       if (phase !== 'status') return;
       const status = data[data.length - 1] as number;
-      if (isPaperOut(status)) finish({ state: 'paperOut', message: `The printer at ${target(printer)} is out of paper.` });
+      if (isPaperOut(status)) finish({ state: 'paperOut', message: `The printer at ${printerName(printer)} is out of paper.` });
       else send();
     });
-    socket.on('close', () => finish(flushed ? { state: 'ready', message: null } : { state: 'error', message: `The printer at ${target(printer)} closed the connection before the receipt was sent.` }));
+    socket.on('close', () => finish(flushed ? { state: 'ready', message: null } : { state: 'error', message: `The printer at ${printerName(printer)} closed the connection before the receipt was sent.` }));
     // Closing at once could reset the connection before the printer has read everything:
     // wait for the printer to close its side, or a moment for a printer that keeps it open.
     socket.on('finish', () => {

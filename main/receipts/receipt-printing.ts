@@ -36,8 +36,7 @@ export function createReceiptPrinting(deps: {
         productOf: (id) => deps.services.stores.products.get(caller.orgId, id),
       });
       const attempt = await sendToPrinter(request.printer, escPosCommands(receiptDocument(receipt)));
-      deps.states.record(request.printer, order.id, attempt, deps.clock.now());
-      return { printed: attempt.state === 'ready', printer: `${request.printer.host}:${request.printer.port}`, ...attempt };
+      return deps.states.record(request.printer, order.id, attempt, deps.clock.now());
     },
   };
 }

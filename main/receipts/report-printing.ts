@@ -23,8 +23,7 @@ export function createReportPrinting(deps: { services: Pick<Services, 'reports' 
         printedAt: now.toISOString(),
       });
       const attempt = await sendToPrinter(request.printer, escPosCommands(document));
-      deps.states.record(request.printer, null, attempt, deps.clock.now());
-      return { printed: attempt.state === 'ready', printer: `${request.printer.host}:${request.printer.port}`, ...attempt };
+      return deps.states.record(request.printer, null, attempt, deps.clock.now());
     },
   };
 }

@@ -17,3 +17,6 @@ export function parsePrinterAddress(text: string): { host: string; port: number 
   if (!PRINTER_HOST.test(host) || host.length > 253 || port < 1 || port > 65535) return undefined;
   return { host, port };
 }
+
+/** How staff and the status page name a network printer: `host:port`. */
+export const printerName = (printer: { host: string; port: number }): string => `${printer.host}:${printer.port}`;
