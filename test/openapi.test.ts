@@ -47,6 +47,7 @@ const EXTENSIONS = [
   'POST /orders',
   'POST /orders/{orderId}',
   'POST /identity-logs',
+  'POST /identity-logs/verdict',
   'POST /identity-logs/blocked',
   'GET /identity-logs/blocked/{blockedId}',
   'DELETE /identity-logs/blocked/{blockedId}',

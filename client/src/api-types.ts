@@ -2280,6 +2280,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/identity-logs/verdict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Is this identity blocked? (Kiosk or write key)
+         * @description Compares an identity read from a document with the active blocked identities: the same raw MRZ, or the same last name with every blocked first name among the given ones and, when both have one, the same birth date. Answers only `blocked`; the list stays on the server. Records nothing (`POST /identity-logs` does). Needs the identity-logs feature: 403 `Feature not available` otherwise.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IdentityVerdictRequest"];
+                };
+            };
+            responses: {
+                /** @description The verdict. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["IdentityVerdict"];
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/identity-logs/blocked": {
         parameters: {
             query?: never;
@@ -4049,6 +4133,25 @@ export interface components {
             /** @description Picture of the document. */
             imageUrl?: string;
             /** @description Raw MRZ or scan payload. */
+            rawText?: string;
+        };
+        /** @description Whether the identity is blocked; the blocked list itself never leaves the server. */
+        IdentityVerdict: {
+            /** @description true when the identity matches an active blocked identity of the organization. */
+            blocked: boolean;
+        };
+        /** @description An identity read by a kiosk, to be checked against the blocked list on the server. */
+        IdentityVerdictRequest: {
+            /** @description Last name as read from the document. */
+            lastName: string;
+            /** @description Every given name as read, separated by spaces. */
+            firstNames: string;
+            /**
+             * Format: date
+             * @description Birth date as YYYY-MM-DD; without it a blocked identity is matched on the names alone.
+             */
+            birthDate?: string;
+            /** @description Raw MRZ of the document. */
             rawText?: string;
         };
         /** @description An identity refused at every check. */

@@ -63,6 +63,7 @@ export const PERMISSIONS: Readonly<Record<string, Allowed>> = {
 
   'GET /identity-logs': STAFF_READ,
   'POST /identity-logs': KIOSK,
+  'POST /identity-logs/verdict': KIOSK,
   'GET /identity-logs/blocked': STAFF_READ,
   'POST /identity-logs/blocked': STAFF,
   'GET /identity-logs/blocked/{blockedId}': STAFF_READ,
