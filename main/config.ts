@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { printerNetworkPolicy, type PrinterNetworkPolicy } from './receipts/printer-network.js';
 import { parsePublicUrl } from './rules/image-urls.js';
 import { parseAllowedHosts, parseAllowedOrigins } from './security/config.js';
 
@@ -30,6 +31,12 @@ export interface Config {
    * `Origin` gets 403.
    */
   allowedOrigins?: string[] | undefined;
+  /**
+   * `PRINTER_PORTS` (ports and ranges, default 9100-9102) and
+   * `PRINTER_ALLOW_ADDRESSES` (`loopback` and CIDR ranges allowed beyond the
+   * private LAN): where registered printers may be. Unset, the defaults.
+   */
+  printerNetwork?: PrinterNetworkPolicy | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,5 +52,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined,
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+    printerNetwork: printerNetworkPolicy(env),
   };
 }

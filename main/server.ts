@@ -69,6 +69,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }),
     sync: options.sync,
     updateStatus: options.updateStatus,
+    printerNetwork: config.printerNetwork,
   });
 
   let server: Server;

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PrinterNetworkPolicy } from '../../main/receipts/printer-network.js';
 import { startServer, type RunningServer, type StartOptions } from '../../main/server.js';
 import { systemClock } from '../../main/services/clock.js';
 import { createServices } from '../../main/services/index.js';
@@ -30,7 +31,7 @@ export interface TestServer {
   /** Stops the server; the data folder stays until `destroy`. */
   stop(): Promise<void>;
   /** Starts a new server on the same data folder. */
-  restart(options?: StartOptions): Promise<TestServer>;
+  restart(options?: TestServerOptions): Promise<TestServer>;
   destroy(): Promise<void>;
 }
 
@@ -42,11 +43,13 @@ export interface TestServerOptions extends StartOptions {
   dataDir?: string;
   /** Further names the server answers to (`ALLOWED_HOSTS`). */
   allowedHosts?: string[];
+  /** Where printers may be (`PRINTER_ALLOW_ADDRESSES`, `PRINTER_PORTS`); the fake printer on loopback needs it widened. */
+  printerNetwork?: PrinterNetworkPolicy;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? makeDataDir();
-  const config = { host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent', allowedHosts: options.allowedHosts };
+  const config = { host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent', allowedHosts: options.allowedHosts, printerNetwork: options.printerNetwork };
   const running = await startServer(config, options);
   const connections: Database.Database[] = [];
   let stopped = false;
