@@ -7,6 +7,7 @@ import { errorHandler, notFoundHandler } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
 import { forWritesOnly } from './http/read-methods.js';
 import { requestLog } from './http/request-log.js';
+import { writeKeysOverTls } from './http/write-key-transport.js';
 import { categoryRoutes } from './http/routes/categories.js';
 import { identityLogFeatureGate, identityLogRoutes } from './http/routes/identity-logs.js';
 import { orderRoutes } from './http/routes/orders.js';
@@ -65,6 +66,8 @@ export interface AppDeps {
   updateStatus?: (() => UpdateStatus) | undefined;
   /** Addresses and ports printers may have (`PRINTER_ALLOW_ADDRESSES`, `PRINTER_PORTS`); default the private LAN on 9100-9102. */
   printerNetwork?: PrinterNetworkPolicy | undefined;
+  /** SHA-256 fingerprint of the certificate the server serves HTTPS with, shown on `GET /system`; unset over plain HTTP. */
+  tlsFingerprint?: string | undefined;
 }
 
 /** Builds the express app over one database. Listening and starting the sync worker are the caller's job. */
@@ -113,6 +116,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(systemRoutes({ version: VERSION, searchState: () => services.search.state(), updateStatus: deps.updateStatus ?? (() => offUpdateStatus(VERSION)) }));
   api.use(storedImageRoutes(productImages));
   api.use(authenticate(services.organizations));
+  api.use(writeKeysOverTls);
   api.use('/identity-logs', identityLogFeatureGate);
   api.use(forWritesOnly(express.json({ limit: JSON_BODY_LIMIT }), idempotency(createIdempotencyKeyStore(deps.db), deps.clock), scheduleSyncAfterWrites(sync.worker)));
   api.use(productRoutes(services.products));
@@ -126,7 +130,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(reportRoutes(services.reports, reportPrinting));
   api.use(identityLogRoutes(services.identityLogs));
   api.use(syncRoutes(sync.admin));
-  api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name }));
+  api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint }));
 
   app.use(API_PREFIX, api);
   // The kiosk screen at `/` (also the Electron window's content) and the status page at `/status`, as `npm run build` bundles them.

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { printerNetworkPolicy, type PrinterNetworkPolicy } from './receipts/printer-network.js';
 import { parsePublicUrl } from './rules/image-urls.js';
 import { parseAllowedHosts, parseAllowedOrigins } from './security/config.js';
+import { parseTlsSetting, type TlsSetting } from './security/tls.js';
 
 /** Settings of the server and the CLI, read from the environment. */
 export interface Config {
@@ -37,6 +38,11 @@ export interface Config {
    * private LAN): where registered printers may be. Unset, the defaults.
    */
   printerNetwork?: PrinterNetworkPolicy | undefined;
+  /**
+   * `TLS_CERT` and `TLS_KEY` (PEM file paths), or `TLS=self-signed` (a certificate
+   * made at first start in `DATA_DIR/tls`): serve HTTPS. Unset, plain HTTP.
+   */
+  tls?: TlsSetting | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -53,5 +59,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
     printerNetwork: printerNetworkPolicy(env),
+    tls: parseTlsSetting(env),
   };
 }

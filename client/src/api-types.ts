@@ -3063,6 +3063,8 @@ export interface components {
             diskFreeBytes: number;
             /** @description Size of the disk holding the data folder, in bytes. */
             diskTotalBytes: number;
+            /** @description SHA-256 fingerprint (`AB:CD:…`) of the certificate this server serves HTTPS with, for staff to compare when a till first connects; null over plain HTTP. */
+            tlsFingerprint: string | null;
         };
         StandardError: {
             statusCode: number;

@@ -63,3 +63,8 @@ export class SearchUnavailable extends ApiError {
 export class UnprocessableEntity extends ApiError {
   readonly status = 422;
 }
+
+/** A write key sent in the clear over the network: refused with 403 and a message that says why. */
+export class PlainHttpRefused extends ApiError {
+  readonly status = 403;
+}
