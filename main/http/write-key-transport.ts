@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { TLSSocket } from 'node:tls';
 import ipaddr from 'ipaddr.js';
-import { PlainHttpRefused } from '../services/errors.js';
+import { NotAllowed } from '../services/errors.js';
 import { callerOf } from './auth.js';
 
 const isLoopback = (address: string | undefined): boolean =>
@@ -16,7 +16,7 @@ const isLoopback = (address: string | undefined): boolean =>
 export const writeKeysOverTls: RequestHandler = (req, res, next) => {
   const encrypted = (req.socket as Partial<TLSSocket>).encrypted === true;
   if (callerOf(res).keyKind === 'write' && !encrypted && !isLoopback(req.socket.remoteAddress)) {
-    throw new PlainHttpRefused(
+    throw new NotAllowed(
       'A write key is not accepted over plain HTTP from another computer, where anyone on the network could read it: call this server over https:// (see docs/security.md, TLS=self-signed or TLS_CERT and TLS_KEY)',
     );
   }

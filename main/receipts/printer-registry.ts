@@ -2,7 +2,7 @@ import type { PrinterCreate, PrinterStatus } from '../../shared/api/printers.js'
 import { newId } from '../rules/ids.js';
 import type { Caller } from '../services/caller.js';
 import type { Clock } from '../services/clock.js';
-import { BadRequest, NotFound } from '../services/errors.js';
+import { BadRequest, NotAllowed, NotFound } from '../services/errors.js';
 import { requireStores } from '../services/store-references.js';
 import type { PrinterRecord, PrinterStore } from '../storage/printers.js';
 import type { StoreStore } from '../storage/stores.js';
@@ -27,9 +27,12 @@ export function createPrinterRegistry(deps: { printers: PrinterStore; stores: St
     updatedAt: p.updatedAt,
   });
 
+  /** A kiosk key sees its own store's printers only, as it sees only its own store. */
+  const visible = (caller: Caller, p: PrinterRecord): boolean => !caller.store || p.store === caller.store;
+
   const mustGet = (caller: Caller, id: string): PrinterRecord => {
     const printer = printers.get(caller.orgId, id);
-    if (!printer) throw new NotFound('Printer', id);
+    if (!printer || !visible(caller, printer)) throw new NotFound('Printer', id);
     return printer;
   };
 
@@ -50,7 +53,7 @@ export function createPrinterRegistry(deps: { printers: PrinterStore; stores: St
     },
 
     list(caller: Caller): PrinterStatus[] {
-      return printers.list(caller.orgId).map(statusOf);
+      return printers.list(caller.orgId).filter((p) => visible(caller, p)).map(statusOf);
     },
 
     get: mustGet,
@@ -59,6 +62,9 @@ export function createPrinterRegistry(deps: { printers: PrinterStore; stores: St
     named(caller: Caller, id: string): PrinterRecord {
       const printer = printers.get(caller.orgId, id);
       if (!printer) throw new BadRequest(`printer: no printer ${JSON.stringify(id)} is registered in this organization (GET /printers lists them)`);
+      if (!visible(caller, printer)) {
+        throw new NotAllowed(`printer: a kiosk key of store ${JSON.stringify(caller.store)} prints on that store's printers only, not on ${JSON.stringify(printer.name)} of another store`);
+      }
       return printer;
     },
 

@@ -64,7 +64,7 @@ export class UnprocessableEntity extends ApiError {
   readonly status = 422;
 }
 
-/** A write key sent in the clear over the network: refused with 403 and a message that says why. */
-export class PlainHttpRefused extends ApiError {
+/** A key of this kind, or for this store, may not do what was asked: 403 with a message saying why. */
+export class NotAllowed extends ApiError {
   readonly status = 403;
 }
