@@ -8,13 +8,15 @@ import { idempotency } from './http/idempotency.js';
 import { enforcePermissions } from './http/permissions.js';
 import { forWritesOnly } from './http/read-methods.js';
 import { requestLog } from './http/request-log.js';
+import { writeKeysOverTls } from './http/write-key-transport.js';
 import { categoryRoutes } from './http/routes/categories.js';
 import { identityLogFeatureGate, identityLogRoutes } from './http/routes/identity-logs.js';
 import { keyRoutes } from './http/routes/keys.js';
 import { orderRoutes } from './http/routes/orders.js';
 import { productImageRoutes } from './http/routes/product-images.js';
 import { productRoutes } from './http/routes/products.js';
-import { printerStatusRoutes, receiptRoutes } from './http/routes/receipts.js';
+import { printerRoutes } from './http/routes/printers.js';
+import { receiptRoutes } from './http/routes/receipts.js';
 import { reportRoutes } from './http/routes/reports.js';
 import { storedImageRoutes } from './http/routes/stored-images.js';
 import { storeRoutes } from './http/routes/stores.js';
@@ -22,7 +24,9 @@ import { supplierRoutes } from './http/routes/suppliers.js';
 import { scheduleSyncAfterWrites, syncRoutes } from './http/routes/sync.js';
 import { systemInfoRoutes, systemRoutes } from './http/routes/system.js';
 import type { ImageStore } from './images/store.js';
-import { checkPrinter } from './receipts/printer-check.js';
+import { createPrinterConnection } from './receipts/printer-connection.js';
+import { printerNetworkPolicy, type PrinterNetworkPolicy } from './receipts/printer-network.js';
+import { createPrinterRegistry } from './receipts/printer-registry.js';
 import { createPrinterStates } from './receipts/printer-states.js';
 import { createReceiptPrinting } from './receipts/receipt-printing.js';
 import { createReportPrinting } from './receipts/report-printing.js';
@@ -37,6 +41,7 @@ import { createServices, type Services } from './services/index.js';
 import { createProductImageService, releaseReplacedImages } from './services/product-images.js';
 import type { Db } from './storage/database.js';
 import { createIdempotencyKeyStore } from './storage/idempotency-keys.js';
+import { createPrinterStore } from './storage/printers.js';
 import { createProductImageStore } from './storage/product-images.js';
 import { createSync, type Sync, type SyncOptions } from './sync/index.js';
 import { PROJECT_ROOT, VERSION } from './version.js';
@@ -61,6 +66,10 @@ export interface AppDeps {
   sync?: SyncOptions | undefined;
   /** Where the desktop app's self-update stands; unset, updates are off. */
   updateStatus?: (() => UpdateStatus) | undefined;
+  /** Addresses and ports printers may have (`PRINTER_ALLOW_ADDRESSES`, `PRINTER_PORTS`); default the private LAN on 9100-9102. */
+  printerNetwork?: PrinterNetworkPolicy | undefined;
+  /** SHA-256 fingerprint of the certificate the server serves HTTPS with, shown on `GET /system`; unset over plain HTTP. */
+  tlsFingerprint?: string | undefined;
   /**
    * Leaves out the check of what each key kind may do. Only the benchmark sets
    * it, to measure what the check costs; no setting or environment variable
@@ -92,8 +101,17 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   const productImages = createProductImageService({ products: services.products, images: deps.images, records: imageRecords, clock: deps.clock });
   productImages.removeOrphans();
   const printerStates = createPrinterStates();
-  const receiptPrinting = createReceiptPrinting({ services, clock: deps.clock, states: printerStates });
-  const reportPrinting = createReportPrinting({ services, clock: deps.clock, states: printerStates });
+  const printerConnection = createPrinterConnection({ policy: deps.printerNetwork ?? printerNetworkPolicy() });
+  const printers = createPrinterRegistry({
+    printers: createPrinterStore(deps.db),
+    stores: services.stores.retailStores,
+    connection: printerConnection,
+    states: printerStates,
+    clock: deps.clock,
+  });
+  const printing = { clock: deps.clock, registry: printers, connection: printerConnection, states: printerStates };
+  const receiptPrinting = createReceiptPrinting({ services, ...printing });
+  const reportPrinting = createReportPrinting({ services, ...printing });
   const app = express();
   app.disable('x-powered-by');
   // List pages can be megabytes; hashing each one for an ETag costs more than it saves on localhost.
@@ -105,8 +123,8 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   const api = express.Router();
   api.use(systemRoutes({ version: VERSION, searchState: () => services.search.state(), updateStatus: deps.updateStatus ?? (() => offUpdateStatus(VERSION)) }));
   api.use(storedImageRoutes(productImages));
-  api.use(printerStatusRoutes(printerStates));
   api.use(authenticate(services.organizations));
+  api.use(writeKeysOverTls);
   if (!deps.withoutPermissionCheck) api.use(enforcePermissions());
   api.use(keyRoutes(services.organizations, JSON_BODY_LIMIT));
   api.use('/identity-logs', identityLogFeatureGate);
@@ -117,11 +135,12 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(categoryRoutes(services.categories));
   api.use(storeRoutes(services.retailStores));
   api.use(orderRoutes(services.orders));
-  api.use(receiptRoutes(receiptPrinting, (printer) => checkPrinter({ clock: deps.clock, states: printerStates }, printer)));
+  api.use(printerRoutes(printers));
+  api.use(receiptRoutes(receiptPrinting));
   api.use(reportRoutes(services.reports, reportPrinting));
   api.use(identityLogRoutes(services.identityLogs));
   api.use(syncRoutes(sync.admin));
-  api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name }));
+  api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint }));
 
   app.use(API_PREFIX, api);
   // The kiosk screen at `/` (also the Electron window's content) and the status page at `/status`, as `npm run build` bundles them.

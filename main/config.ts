@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
+import { printerNetworkPolicy, type PrinterNetworkPolicy } from './receipts/printer-network.js';
 import { parsePublicUrl } from './rules/image-urls.js';
 import { parseAllowedHosts, parseAllowedOrigins } from './security/config.js';
+import { parseTlsSetting, type TlsSetting } from './security/tls.js';
 
 /** Settings of the server and the CLI, read from the environment. */
 export interface Config {
@@ -30,6 +32,17 @@ export interface Config {
    * `Origin` gets 403.
    */
   allowedOrigins?: string[] | undefined;
+  /**
+   * `PRINTER_PORTS` (ports and ranges, default 9100-9102) and
+   * `PRINTER_ALLOW_ADDRESSES` (`loopback` and CIDR ranges allowed beyond the
+   * private LAN): where registered printers may be. Unset, the defaults.
+   */
+  printerNetwork?: PrinterNetworkPolicy | undefined;
+  /**
+   * `TLS_CERT` and `TLS_KEY` (PEM file paths), or `TLS=self-signed` (a certificate
+   * made at first start in `DATA_DIR/tls`): serve HTTPS. Unset, plain HTTP.
+   */
+  tls?: TlsSetting | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,5 +58,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined,
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+    printerNetwork: printerNetworkPolicy(env),
+    tls: parseTlsSetting(env),
   };
 }

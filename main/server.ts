@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
@@ -13,14 +14,17 @@ import { startDailyPurge } from './retention/daily-purge.js';
 import { createPersonalDataRetention } from './retention/personal-data.js';
 import type { SearchBuildOptions } from './search/product-search.js';
 import { localNames } from './security/local-names.js';
+import { loadTls, type TlsMaterial } from './security/tls.js';
 import type { SyncOptions } from './sync/index.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { lockDataFolder } from './storage/data-folder-lock.js';
 import { DATABASE_FILE, openDatabase, type Db, type Synchronous } from './storage/database.js';
 
 export interface RunningServer {
-  /** Base URL of the API, e.g. http://127.0.0.1:8787/api/v1 */
+  /** Base URL of the API, e.g. http://127.0.0.1:8787/api/v1 (https:// with TLS on) */
   url: string;
+  /** SHA-256 fingerprint of the certificate served, when TLS is on. */
+  tlsFingerprint: string | undefined;
   port: number;
   /** Credentials file written on first start, if this start wrote one. */
   credentialsFile: string | undefined;
@@ -55,6 +59,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw err;
   }
   const clock = options.clock ?? systemClock;
+  let tls: TlsMaterial | undefined;
+  try {
+    tls = config.tls ? await loadTls(config.tls, config.dataDir, config.host) : undefined;
+  } catch (err) {
+    db.close();
+    unlock();
+    throw err;
+  }
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
   const { app, services, sync } = createApp({
     db,
@@ -71,13 +83,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }),
     sync: options.sync,
     updateStatus: options.updateStatus,
+    printerNetwork: config.printerNetwork,
+    tlsFingerprint: tls?.fingerprint,
     withoutPermissionCheck: options.withoutPermissionCheck,
   });
 
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {
-      const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+      const s = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, app) : createHttpServer(app);
+      s.once('error', reject);
+      s.listen(config.port, config.host, () => {
+        s.off('error', reject);
+        resolve(s);
+      });
     });
   } catch (err) {
     db.close();
@@ -86,7 +105,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   const port = (server.address() as AddressInfo).port;
   const hostForUrl = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const url = `http://${hostForUrl}:${port}${API_PREFIX}`;
+  const url = `${tls ? 'https' : 'http'}://${hostForUrl}:${port}${API_PREFIX}`;
   const credentialsFile = bootstrapOrganization(config.dataDir, services.organizations, url);
   // Not awaited: the API answers at once; `q` answers 503 until an organization's index is complete.
   services.search.build().catch((err: unknown) => logger.error({ err }, 'building the product search index failed'));
@@ -95,6 +114,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   return {
     url,
+    tlsFingerprint: tls?.fingerprint,
     port,
     credentialsFile,
     close: async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NetworkPrinterSchema, ReceiptUrlTemplateSchema } from './api/receipts.js';
+import { ReceiptUrlTemplateSchema } from './api/receipts.js';
 
 /** File in `DATA_DIR` that configures the kiosk window of the desktop app. */
 export const KIOSK_CONFIG_FILE = 'kiosk.json';
@@ -23,12 +23,18 @@ export const UpdateSettings = z
 export type UpdateSettings = z.infer<typeof UpdateSettings>;
 
 /**
- * Where the kiosk prints its receipts: a network receipt printer the local
- * server sends ESC/POS to, or (desktop app only) the PC's own printer, for
- * USB receipt printers with a driver, as a silent print of an 80 mm page.
+ * Where the kiosk prints its receipts: a network receipt printer staff
+ * registered for the store (the local server sends ESC/POS to it), or
+ * (desktop app only) the PC's own printer, for USB receipt printers with a
+ * driver, as a silent print of an 80 mm page.
  */
 export const ReceiptPrinterSetting = z.discriminatedUnion('type', [
-  NetworkPrinterSchema.extend({ type: z.literal('network') }).describe('`{"type": "network", "host": "192.168.1.50", "port": 9100}`; port default 9100.'),
+  z
+    .strictObject({
+      type: z.literal('network'),
+      id: z.string().min(1).describe('Id of the printer as staff registered it for the store (`GET /printers`, the staff page lists it).'),
+    })
+    .describe('`{"type": "network", "id": "<printer id>"}`: a printer registered for the kiosk\'s store.'),
   z
     .strictObject({
       type: z.literal('system'),

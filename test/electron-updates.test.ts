@@ -9,6 +9,7 @@ import { KIOSK_ACTIVITY_CHANNEL, KIOSK_JOURNAL_CHANNELS } from '../main/electron
 import { installDecision, type KioskActivity } from '../main/electron/update-rules.js';
 import { createUpdateSchedule } from '../main/electron/update-schedule.js';
 import { VERSION } from '../main/version.js';
+import { api } from './support/api.js';
 import { standInApps } from './support/electron-stand-in.js';
 import { InstallRecordingUpdater, startUpdateServer, type Release } from './support/update-server.js';
 
@@ -210,9 +211,15 @@ describe('updates in the desktop app (stand-in Electron)', () => {
   it('reports why updates are off when kiosk.json cannot be used', async () => {
     const dataDir = tempDir();
     writeFileSync(join(dataDir, 'kiosk.json'), JSON.stringify({ key: 'wk_x', storeId: 's1', update: { url: 'http://updates.example.com/' } }));
-    const { main } = await startApp({ DATA_DIR: dataDir });
+    const { main, logLines } = await startApp({ DATA_DIR: dataDir });
     expect(main.updateStatus()).toMatchObject({ state: 'off' });
-    expect(main.updateStatus().message).toContain('update.url: must be an https:// address');
+    expect(main.updateStatus().message).toBe("kiosk.json in the data folder cannot be used, so the app does not look for updates: the app's log says what is wrong.");
+    const update = await api(main.server.url).get('/update');
+    expect(JSON.stringify(update.body)).not.toContain('wk_x');
+    expect(JSON.stringify(update.body)).not.toContain('updates.example.com');
+    expect(JSON.stringify((await api(main.server.url).get('/health')).body)).not.toContain('wk_x');
+    const warning = logLines.find((l) => l.level === 40);
+    expect(warning?.msg).toContain('update.url: must be an https:// address');
   });
 
   it('checks kiosk.json\'s update server at start and installs when the page reports an empty cart', async () => {

@@ -8,6 +8,7 @@ import { JS_FLAGS, PRELOAD_FILE, setupApp } from '../main/electron/main-process.
 import { STARTUP_ERROR_TITLE } from '../main/electron/startup-error.js';
 import { isAllowedNavigation, kioskWindowOptions, windowOrigin } from '../main/electron/window.js';
 import { PROJECT_ROOT } from '../main/version.js';
+import { api } from './support/api.js';
 import { standInApps, standInContext, standInElectron } from './support/electron-stand-in.js';
 
 const { start: startApp, tempDir: userDataDir } = standInApps();
@@ -165,5 +166,8 @@ describe('kiosk configuration from DATA_DIR/kiosk.json', () => {
     const warning = logLines.find((l) => l.level === 40);
     expect(warning?.msg).toContain(join(dataDir, 'kiosk.json'));
     expect(warning?.msg).toContain(named);
+    // Neither the log nor the keyless /update answer quotes the file: it holds the write key.
+    expect(warning?.msg).not.toContain('wk_kiosk');
+    expect(JSON.stringify((await api(main.server.url).get('/update')).body)).not.toContain('wk_kiosk');
   });
 });

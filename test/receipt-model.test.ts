@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '../shared/api/orders.js';
 import { orderTotal, taxOf } from '../shared/order-pricing.js';
 import { buildReceipt, eReceiptUrlOf } from '../shared/receipt/receipt.js';
-import { parsePrinterAddress } from '../shared/receipt/printer-address.js';
 import { receiptFormat } from '../shared/receipt/receipt-format.js';
 import { shortOrderNumber } from '../shared/receipt/short-number.js';
 import { TAX_RATES } from '../shared/tax.js';
@@ -110,12 +109,5 @@ describe('the receipt model', () => {
     expect(eReceiptUrlOf('https://shop.example/r/{orderId}', 'a b/c')).toBe('https://shop.example/r/a%20b%2Fc');
     expect(eReceiptUrlOf('  ', 'x')).toBeUndefined();
     expect(eReceiptUrlOf(undefined, 'x')).toBeUndefined();
-  });
-
-  it('reads printer addresses as staff type them', () => {
-    expect(parsePrinterAddress('192.168.1.50')).toEqual({ host: '192.168.1.50', port: 9100 });
-    expect(parsePrinterAddress(' drucker.local:9101 ')).toEqual({ host: 'drucker.local', port: 9101 });
-    expect(parsePrinterAddress('[fd00::5]:9100')).toEqual({ host: '[fd00::5]', port: 9100 });
-    for (const bad of ['', 'printer:0', 'printer:70000', 'http://printer', 'a b']) expect(parsePrinterAddress(bad), bad).toBeUndefined();
   });
 });

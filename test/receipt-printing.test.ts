@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from './support/api.js';
 import { closedPort, startFakePrinter, type FakePrinter } from './support/fake-printer.js';
+import { TEST_PRINTER_NETWORK } from './support/printers.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
 const NOW = '2026-11-24T13:03:00.000Z';
@@ -12,9 +13,10 @@ let write: Api;
 let printer: FakePrinter;
 let store: string;
 let orderId: string;
+let printerId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: { now: () => new Date(NOW) } });
+  server = await startTestServer({ clock: { now: () => new Date(NOW) }, printerNetwork: TEST_PRINTER_NETWORK });
   org = server.createOrg();
   write = api(server.url, org.writeKey);
   printer = await startFakePrinter();
@@ -36,6 +38,7 @@ beforeAll(async () => {
     ],
   });
   orderId = res.body.id;
+  printerId = (await write.post('/printers', { store, name: 'Kasse 1', host: printer.host, port: printer.port })).body.id;
 });
 afterAll(async () => {
   await printer.close();
@@ -46,25 +49,27 @@ const print = (body: Record<string, unknown>, id = orderId, client = write) => c
 
 describe('POST /receipts/{orderId}/print', () => {
   it('refuses a read key, a body without a printer and an unknown order in the standard shapes', async () => {
-    const read = await print({ printer: { host: printer.host, port: printer.port } }, orderId, api(server.url, org.readKey));
+    const read = await print({ printer: printerId }, orderId, api(server.url, org.readKey));
     expect(read.status).toBe(403);
     const noPrinter = await print({});
     expect(noPrinter.status).toBe(400);
     expect(JSON.stringify(noPrinter.body)).toContain('printer');
-    const badPort = await print({ printer: { host: printer.host, port: 70000 } });
-    expect(badPort.status).toBe(400);
-    expect(JSON.stringify(badPort.body)).toContain('must be at most 65535');
-    const badUrl = await print({ printer: { host: printer.host, port: printer.port }, receiptUrl: 'javascript:alert(1)' });
+    const unregistered = await print({ printer: 'no-such-printer' });
+    expect(unregistered.status).toBe(400);
+    expect(unregistered.body.message).toBe('printer: no printer "no-such-printer" is registered in this organization (GET /printers lists them)');
+    const address = await print({ printer: { host: printer.host, port: printer.port } });
+    expect(address.status).toBe(400);
+    const badUrl = await print({ printer: printerId, receiptUrl: 'javascript:alert(1)' });
     expect(badUrl.status).toBe(400);
-    const unknown = await print({ printer: { host: printer.host, port: printer.port } }, 'no-such-order');
+    const unknown = await print({ printer: printerId }, 'no-such-order');
     expect(unknown.status).toBe(404);
     expect(printer.jobs).toEqual([]);
   });
 
   it('prints the store, its VAT number, the date, every line, the VAT per rate and the total', async () => {
-    const res = await print({ printer: { host: printer.host, port: printer.port } });
+    const res = await print({ printer: printerId });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { printed: true, printer: `127.0.0.1:${printer.port}`, state: 'ready', message: null } });
+    expect(res.body).toEqual({ data: { printed: true, printer: printerId, name: 'Kasse 1', state: 'ready', message: null } });
     const lines = (printer.jobs.at(-1) as { lines: string[] }).lines;
     const text = lines.join('\n');
     expect(lines).toContain('Hofladen Müller');
@@ -89,7 +94,7 @@ describe('POST /receipts/{orderId}/print', () => {
   });
 
   it('prints in the language asked for, with the e-receipt line under its QR code', async () => {
-    const res = await print({ printer: { host: printer.host, port: printer.port }, language: 'fr', receiptUrl: 'https://shop.example/r/{orderId}' });
+    const res = await print({ printer: printerId, language: 'fr', receiptUrl: 'https://shop.example/r/{orderId}' });
     expect(res.body.data.printed).toBe(true);
     const job = printer.jobs.at(-1) as { bytes: Buffer; lines: string[] };
     expect(job.lines).toContain('No TVA CHE-123.456.789 MWST');
@@ -102,13 +107,19 @@ describe('POST /receipts/{orderId}/print', () => {
   it('sends nothing to a printer that reports its paper end, and the status page shows it', async () => {
     printer.setPaperOut(true);
     const before = printer.jobs.length;
-    const res = await print({ printer: { host: printer.host, port: printer.port } });
+    const res = await print({ printer: printerId });
     printer.setPaperOut(false);
-    expect(res.body).toEqual({ data: { printed: false, printer: `127.0.0.1:${printer.port}`, state: 'paperOut', message: `The printer at 127.0.0.1:${printer.port} is out of paper.` } });
+    expect(res.body).toEqual({ data: { printed: false, printer: printerId, name: 'Kasse 1', state: 'paperOut', message: `The printer at 127.0.0.1:${printer.port} is out of paper.` } });
     expect(printer.jobs.length).toBe(before);
-    const status = await api(server.url).get('/printers');
+    const status = await write.get('/printers');
     expect(status.body.data).toContainEqual({
-      printer: `127.0.0.1:${printer.port}`,
+      id: printerId,
+      store,
+      name: 'Kasse 1',
+      host: '127.0.0.1',
+      port: printer.port,
+      createdAt: NOW,
+      updatedAt: NOW,
       state: 'paperOut',
       message: `The printer at 127.0.0.1:${printer.port} is out of paper.`,
       lastAttemptAt: NOW,
@@ -119,55 +130,66 @@ describe('POST /receipts/{orderId}/print', () => {
 
   it('answers that a switched-off printer did not print, and the status page names the fault', async () => {
     const port = await closedPort();
-    const res = await print({ printer: { host: '127.0.0.1', port } });
+    const off = (await write.post('/printers', { store, name: 'Kasse 2', host: '127.0.0.1', port })).body.id;
+    const res = await print({ printer: off });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       printed: false,
-      printer: `127.0.0.1:${port}`,
+      printer: off,
+      name: 'Kasse 2',
       state: 'offline',
       message: `The printer at 127.0.0.1:${port} refused the connection: is it switched on, and is the port right?`,
     });
-    const status = await api(server.url).get('/printers');
+    const status = await write.get('/printers');
     expect(status.status).toBe(200);
-    expect(status.body.data.find((p: { printer: string }) => p.printer === `127.0.0.1:${port}`)).toEqual({ printer: `127.0.0.1:${port}`, state: 'offline', message: expect.stringContaining('refused'), lastAttemptAt: expect.stringMatching(ISO), lastPrintedAt: null, orderId });
+    expect(status.body.data.find((p: { id: string }) => p.id === off)).toMatchObject({ id: off, port, state: 'offline', message: expect.stringContaining('refused'), lastAttemptAt: expect.stringMatching(ISO), lastPrintedAt: null, orderId });
     const order = await write.get(`/orders/${orderId}`);
     expect(order.status).toBe(200);
   });
 });
 
-describe('POST /printers/check', () => {
-  it('asks the printer for its paper status, prints nothing, and lists it for the staff page', async () => {
+describe('POST /printers/{printerId}/check', () => {
+  const check = (id: string, client = write) => client.post(`/printers/${id}/check`);
+
+  it('asks the printer for its paper status, prints nothing, and lists it with that state', async () => {
     const jobs = printer.jobs.length;
     printer.setPaperOut(false);
-    const res = await write.post('/printers/check', { printer: { host: printer.host, port: printer.port } });
+    const res = await check(printerId);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ printer: `127.0.0.1:${printer.port}`, state: 'ready', message: null, lastAttemptAt: NOW });
+    expect(res.body.data).toMatchObject({ id: printerId, name: 'Kasse 1', state: 'ready', message: null, lastAttemptAt: NOW });
     expect(printer.jobs.length).toBe(jobs);
-    const listed = (await api(server.url).get('/printers')).body.data.find((p: { printer: string }) => p.printer === `127.0.0.1:${printer.port}`);
+    const listed = (await write.get('/printers')).body.data.find((p: { id: string }) => p.id === printerId);
     expect(listed).toEqual(res.body.data);
   });
 
   it('finds a printer out of paper or switched off before the first sale', async () => {
     printer.setPaperOut(true);
-    const empty = await write.post('/printers/check', { printer: { host: printer.host, port: printer.port } });
+    const empty = await check(printerId);
     printer.setPaperOut(false);
     expect(empty.body.data).toMatchObject({ state: 'paperOut', message: `The printer at 127.0.0.1:${printer.port} is out of paper.` });
     const port = await closedPort();
-    const off = await write.post('/printers/check', { printer: { host: '127.0.0.1', port } });
-    expect(off.body.data).toEqual({
-      printer: `127.0.0.1:${port}`,
+    const off = (await write.post('/printers', { store, name: 'Lager', host: '127.0.0.1', port })).body.id;
+    const res = await check(off);
+    expect(res.body.data).toEqual({
+      id: off,
+      store,
+      name: 'Lager',
+      host: '127.0.0.1',
+      port,
       state: 'offline',
       message: expect.stringContaining('refused the connection'),
       lastAttemptAt: NOW,
       lastPrintedAt: null,
       orderId: null,
+      createdAt: NOW,
+      updatedAt: NOW,
     });
   });
 
-  it('refuses a read key and a body without a printer in the standard shapes', async () => {
-    expect((await api(server.url, org.readKey).post('/printers/check', { printer: { host: printer.host, port: printer.port } })).status).toBe(403);
-    const bad = await write.post('/printers/check', { printer: { host: 'not a host!' } });
-    expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body)).toContain('must be a host name or an IP address');
+  it('refuses a read key and answers 404 for a printer that is not registered', async () => {
+    expect((await check(printerId, api(server.url, org.readKey))).status).toBe(403);
+    const unknown = await check('no-such-printer');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Printer "no-such-printer" not found');
   });
 });

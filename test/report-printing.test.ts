@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from './support/api.js';
 import { closedPort, startFakePrinter, type FakePrinter } from './support/fake-printer.js';
+import { TEST_PRINTER_NETWORK } from './support/printers.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
 const NOW = '2026-11-24T18:30:00.000Z';
@@ -11,9 +12,10 @@ let org: TestOrg;
 let write: Api;
 let printer: FakePrinter;
 let store: string;
+let printerId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: { now: () => new Date(NOW) } });
+  server = await startTestServer({ clock: { now: () => new Date(NOW) }, printerNetwork: TEST_PRINTER_NETWORK });
   org = server.createOrg();
   write = api(server.url, org.writeKey);
   printer = await startFakePrinter();
@@ -28,6 +30,7 @@ beforeAll(async () => {
   await sell('2026-11-24T23:30:00.000Z', { paymentMethod: 'cash', products: [{ productId: apples, quantity: 1 }] });
   const deleted = await sell('2026-11-24T10:00:00.000Z', { paymentMethod: 'cash', products: [{ productId: apples, quantity: 1 }] });
   await write.post(`/orders/${deleted}`, { deleted: true });
+  printerId = (await write.post('/printers', { store, name: 'Kasse 1', host: printer.host, port: printer.port })).body.id;
 });
 afterAll(async () => {
   await printer.close();
@@ -35,14 +38,13 @@ afterAll(async () => {
 });
 
 const print = (body: Record<string, unknown>, client = write) => client.post('/reports/daily/print', body);
-const at = (p: FakePrinter) => ({ host: p.host, port: p.port });
 
 describe('POST /reports/daily/print', () => {
   it("prints the store, the day, the totals, the payment methods and the VAT per rate as the day's report has them", async () => {
     const report = (await write.get(`/reports/daily?store=${store}&date=${DAY}`)).body.data;
-    const res = await print({ store, date: DAY, printer: at(printer) });
+    const res = await print({ store, date: DAY, printer: printerId });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { printed: true, printer: `127.0.0.1:${printer.port}`, state: 'ready', message: null } });
+    expect(res.body).toEqual({ data: { printed: true, printer: printerId, name: 'Kasse 1', state: 'ready', message: null } });
     const lines = (printer.jobs.at(-1) as { lines: string[] }).lines;
     expect(lines).toContain('Tagesabschluss');
     expect(lines).toContain('Hofladen Müller');
@@ -68,7 +70,7 @@ describe('POST /reports/daily/print', () => {
   });
 
   it('prints in the language asked for', async () => {
-    const res = await print({ store, date: DAY, printer: at(printer), language: 'fr' });
+    const res = await print({ store, date: DAY, printer: printerId, language: 'fr' });
     expect(res.body.data.printed).toBe(true);
     const lines = (printer.jobs.at(-1) as { lines: string[] }).lines;
     expect(lines).toContain('Clôture journalière');
@@ -78,28 +80,31 @@ describe('POST /reports/daily/print', () => {
 
   it('answers that a switched-off printer did not print, and the status page lists the printer with its fault', async () => {
     const port = await closedPort();
-    const res = await print({ store, date: DAY, printer: { host: '127.0.0.1', port } });
+    const off = (await write.post('/printers', { store, name: 'Büro', host: '127.0.0.1', port })).body.id;
+    const res = await print({ store, date: DAY, printer: off });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       printed: false,
-      printer: `127.0.0.1:${port}`,
+      printer: off,
+      name: 'Büro',
       state: 'offline',
       message: `The printer at 127.0.0.1:${port} refused the connection: is it switched on, and is the port right?`,
     });
-    const status = await api(server.url).get('/printers');
-    expect(status.body.data).toContainEqual(expect.objectContaining({ printer: `127.0.0.1:${port}`, state: 'offline', lastPrintedAt: null, orderId: null }));
+    const status = await write.get('/printers');
+    expect(status.body.data).toContainEqual(expect.objectContaining({ id: off, port, state: 'offline', lastPrintedAt: null, orderId: null }));
   });
 
   it('refuses a read key, an unknown store, a day that is none and a wrong printer in the standard shapes, and prints nothing', async () => {
     const before = printer.jobs.length;
-    const read = await print({ store, date: DAY, printer: at(printer) }, api(server.url, org.readKey));
+    const read = await print({ store, date: DAY, printer: printerId }, api(server.url, org.readKey));
     expect(read.status).toBe(403);
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ store: 'no-such-store', date: DAY, printer: at(printer) }, 'store', 'no store "no-such-store" in this organization'],
-      [{ store, date: '2026-02-30', printer: at(printer) }, 'date', 'must be a day of the calendar'],
+      [{ store: 'no-such-store', date: DAY, printer: printerId }, 'store', 'no store "no-such-store" in this organization'],
+      [{ store, date: '2026-02-30', printer: printerId }, 'date', 'must be a day of the calendar'],
       [{ store, date: DAY }, 'printer', ''],
-      [{ store, date: DAY, printer: { host: printer.host, port: 70000 } }, 'printer.port', 'must be at most 65535'],
-      [{ store, date: DAY, printer: at(printer), language: 'es' }, 'language', 'must be one of'],
+      [{ store, date: DAY, printer: 'no-such-printer' }, 'printer', 'no printer "no-such-printer" is registered'],
+      [{ store, date: DAY, printer: { host: printer.host, port: printer.port } }, 'printer', ''],
+      [{ store, date: DAY, printer: printerId, language: 'es' }, 'language', 'must be one of'],
     ];
     for (const [body, field, words] of cases) {
       const res = await print(body);

@@ -1780,8 +1780,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Print the order's receipt on a network receipt printer (Write key)
-         * @description Builds the receipt from the stored order and its store (name, address, VAT number, date and time in the store's `timeZone`, lines, VAT per rate, total, payment) and sends it as ESC/POS commands over TCP. The server asks the printer for its paper status first and sends nothing when it reports its paper end. A printer fault is an answer, not an error: `printed` is false and `state` and `message` say why; `GET /printers` shows the last state of each printer.
+         * Print the order's receipt on a registered network receipt printer (Write key)
+         * @description Builds the receipt from the stored order and its store (name, address, VAT number, date and time in the store's `timeZone`, lines, VAT per rate, total, payment) and sends it as ESC/POS commands over TCP to the printer `printer` names. The server asks the printer for its paper status first and sends nothing when it reports its paper end. A printer fault is an answer, not an error: `printed` is false and `state` and `message` say why; `GET /printers` shows the last state of each printer. A printer id that is not registered is a 400.
          */
         post: {
             parameters: {
@@ -1866,18 +1866,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/printers/check": {
+    "/printers": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Registered receipt printers and their last state (any key)
+         * @description The key's organization's printers, by store and name, each with the state the server last found it in since it started (`unknown` before that).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The printers. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["PrinterStatus"][];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
         put?: never;
         /**
-         * Ask a network receipt printer for its paper status, printing nothing (Write key)
-         * @description The kiosk calls it at start with its printer, so `GET /printers` (and the staff page) list the printer and its state before the first sale. A printer fault is an answer, not an error: `state` and `message` say why.
+         * Register a store's network receipt printer (Write key)
+         * @description Staff register each receipt printer once; kiosks and the staff page then name it by id. The server connects only to registered printers, on a private LAN address (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, IPv6 fc00::/7) and a printer port (9100-9102); loopback, link-local, multicast and public addresses and other ports are refused with 400 naming the rule, before any connection, unless the settings `PRINTER_ALLOW_ADDRESSES` and `PRINTER_PORTS` allow them. A host name is resolved once per connection and the server connects to exactly the address it checked.
          */
         post: {
             parameters: {
@@ -1891,19 +1925,17 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["PrinterCheckRequest"];
+                    "application/json": components["schemas"]["PrinterCreate"];
                 };
             };
             responses: {
-                /** @description The printer as the check found it. */
-                200: {
+                /** @description Registered. */
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            data: components["schemas"]["PrinterStatus"];
-                        };
+                        "application/json": components["schemas"]["Created"];
                     };
                 };
                 /** @description Invalid body or parameters; the message names the field and the reason. */
@@ -1950,41 +1982,152 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/printers": {
+    "/printers/{printerId}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
+        get?: never;
+        put?: never;
+        post?: never;
         /**
-         * Receipt printers and their last state (no key needed)
-         * @description Every printer the server sent a receipt or a day's report to, or checked for a kiosk, since it started, faults first. For the status page.
+         * Remove a registered printer (Write key)
+         * @description Print requests that name it are refused from then on.
          */
-        get: {
+        delete: {
             parameters: {
                 query?: never;
                 header?: never;
-                path?: never;
+                path: {
+                    /** @description Printer id (`GET /printers`). */
+                    printerId: string;
+                };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description The printers. */
+                /** @description Removed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/printers/{printerId}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a registered printer for its paper status, printing nothing (Write key)
+         * @description The kiosk calls it at start, so `GET /printers` (and the staff page) show the printer and its state before the first sale. A printer fault is an answer, not an error: `state` and `message` say why. The server connects only to registered printers, on a private LAN address (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, IPv6 fc00::/7) and a printer port (9100-9102); loopback, link-local, multicast and public addresses and other ports are refused with 400 naming the rule, before any connection, unless the settings `PRINTER_ALLOW_ADDRESSES` and `PRINTER_PORTS` allow them. A host name is resolved once per connection and the server connects to exactly the address it checked.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Printer id (`GET /printers`). */
+                    printerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The printer as the check found it. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            data: components["schemas"]["PrinterStatus"][];
+                            data: components["schemas"]["PrinterStatus"];
                         };
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
                     };
                 };
             };
         };
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2066,7 +2209,7 @@ export interface paths {
         put?: never;
         /**
          * Print a store's day's report on a network receipt printer (Write key)
-         * @description Builds the report of `GET /reports/daily` for the store and day (store name, date and time zone, sales, total, per payment method and brand, VAT per rate, deposits, discounts, orders not counted, first and last sale) and sends it as ESC/POS commands over TCP, as `POST /receipts/{orderId}/print` does with a receipt: paper status first, nothing sent at the paper end. A printer fault is an answer, not an error: `printed` is false and `state` and `message` say why; `GET /printers` lists the printer with its state afterwards. An unknown store, a date that is not a calendar day or a wrong printer address is a 400 in the validation shape.
+         * @description Builds the report of `GET /reports/daily` for the store and day (store name, date and time zone, sales, total, per payment method and brand, VAT per rate, deposits, discounts, orders not counted, first and last sale) and sends it as ESC/POS commands over TCP, as `POST /receipts/{orderId}/print` does with a receipt: paper status first, nothing sent at the paper end. A printer fault is an answer, not an error: `printed` is false and `state` and `message` say why; `GET /printers` lists the printer with its state afterwards. An unknown store, a date that is not a calendar day or a printer id that is not registered is a 400.
          */
         post: {
             parameters: {
@@ -3206,6 +3349,8 @@ export interface components {
             diskFreeBytes: number;
             /** @description Size of the disk holding the data folder, in bytes. */
             diskTotalBytes: number;
+            /** @description SHA-256 fingerprint (`AB:CD:…`) of the certificate this server serves HTTPS with, for staff to compare when a till first connects; null over plain HTTP. */
+            tlsFingerprint: string | null;
         };
         StandardError: {
             statusCode: number;
@@ -3945,8 +4090,10 @@ export interface components {
         ReceiptPrintResult: {
             /** @description true when the printer took the whole receipt. */
             printed: boolean;
-            /** @description `host:port`. */
+            /** @description Id of the printer. */
             printer: string;
+            /** @description Its name, as staff registered it. */
+            name: string;
             /**
              * @description `ready`: the last receipt went out; `offline`: no connection (refused, timed out, unreachable); `paperOut`: the printer reported its paper end; `error`: the connection broke while sending.
              * @enum {string}
@@ -3957,7 +4104,8 @@ export interface components {
         };
         /** @description Which printer gets the receipt, and in which language. */
         ReceiptPrintRequest: {
-            printer: components["schemas"]["NetworkPrinter"];
+            /** @description Id of a registered printer (`GET /printers`); a kiosk key may name only its own store's. */
+            printer: string;
             /**
              * @description Language of the receipt; default the store's main language.
              * @enum {string}
@@ -3966,41 +4114,50 @@ export interface components {
             /** @description E-receipt address template, e.g. `https://shop.example/r/{orderId}`: shown and printed as a QR code with `{orderId}` filled in. */
             receiptUrl?: string;
         };
-        NetworkPrinter: {
-            /** @description Host name or IP address of the printer. */
+        PrinterCreate: {
+            /** @description Id of the store the printer stands in; kiosk keys of that store may print on it. */
+            store: string;
+            /** @description What staff call it, e.g. "Kasse 1". */
+            name: string;
+            /** @description Host name or IP address of the printer on the store network: a private LAN address (10.x, 172.16-31.x, 192.168.x, fc00::/7) unless `PRINTER_ALLOW_ADDRESSES` allows more. */
             host: string;
             /**
-             * @description TCP port of its raw printing service; default 9100.
+             * @description TCP port of its raw printing service; default 9100. One of 9100-9102 unless `PRINTER_PORTS` allows more.
              * @default 9100
              */
             port: number;
         };
-        /** @description What the server remembers of a receipt printer since it started. */
+        /** @description A registered receipt printer and what the server remembers of it since it started. */
         PrinterStatus: {
-            /** @description `host:port`. */
-            printer: string;
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            id: string;
+            store: string;
+            name: string;
+            host: string;
+            port: number;
             /**
-             * @description `ready`: the last receipt went out; `offline`: no connection (refused, timed out, unreachable); `paperOut`: the printer reported its paper end; `error`: the connection broke while sending.
+             * @description The last attempt's outcome (see PrinterState); `unknown` until the server reaches for the printer after it started.
              * @enum {string}
              */
-            state: "ready" | "offline" | "paperOut" | "error";
+            state: "ready" | "offline" | "paperOut" | "error" | "unknown";
+            /** @description What went wrong, in words staff can act on; null when it printed or was not tried yet. */
             message: string | null;
             /**
              * Format: date-time
-             * @description When the server last reached for it: a receipt, a day's report, or the check a kiosk asks for at start.
+             * @description When the server last reached for it: a receipt, a day's report, or a check; null since the server started.
              */
-            lastAttemptAt: string;
+            lastAttemptAt: string | null;
             /**
              * Format: date-time
              * @description When it last took a whole receipt or report.
              */
             lastPrintedAt: string | null;
-            /** @description Id of the order of the last attempt; null when it was a day's report (`POST /reports/daily/print`). */
+            /** @description Id of the order of the last print; null when it was a day's report or none. */
             orderId: string | null;
-        };
-        /** @description The printer to ask for its paper status. */
-        PrinterCheckRequest: {
-            printer: components["schemas"]["NetworkPrinter"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         /** @description A store's takings of one local day: the figures of a till's closing report. */
         DailyReport: {
@@ -4087,7 +4244,8 @@ export interface components {
             store: string;
             /** @description The store's local day, YYYY-MM-DD. */
             date: string;
-            printer: components["schemas"]["NetworkPrinter"];
+            /** @description Id of a registered printer (`GET /printers`). */
+            printer: string;
             /**
              * @description Language of the printout; default the store's main language.
              * @enum {string}

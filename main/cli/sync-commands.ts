@@ -6,6 +6,7 @@ import { IMAGES_DIR, openImageStore } from '../images/store.js';
 import { systemClock } from '../services/clock.js';
 import { createSync } from '../sync/index.js';
 import { runRound, type RoundReport } from '../sync/round.js';
+import { parseSyncHttpHosts } from '../sync/upstream-url.js';
 import { BadRequest } from '../services/errors.js';
 import { need, type CliCommand, type CliContext } from './command.js';
 import { withServices } from './open-services.js';
@@ -33,6 +34,7 @@ const withSync = <T>(dataDir: string, use: (sync: ReturnType<typeof createSync>)
         services,
         imagePath: (file) => openImageStore(join(dataDir, IMAGES_DIR)).pathOf(file),
         productListeners: [],
+        options: { allowHttpHosts: parseSyncHttpHosts(process.env.SYNC_ALLOW_HTTP_HOSTS) },
       }),
     ),
   );

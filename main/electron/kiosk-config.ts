@@ -26,12 +26,14 @@ export function readKioskConfig(dataDir: string, apiBaseUrl: string): KioskConfi
   try {
     json = JSON.parse(text);
   } catch (err) {
-    return { config: undefined, update: undefined, problem: `${file} is not valid JSON: ${(err as Error).message}` };
+    // JSON.parse quotes the text around the fault, which may be the key: only the position goes to the log.
+    const at = /position \d+(?: \(line \d+ column \d+\))?/.exec((err as Error).message)?.[0];
+    return { config: undefined, update: undefined, problem: `${file} is not valid JSON${at ? ` (at ${at})` : ''}` };
   }
   const parsed = KioskConfigFile.safeParse(json);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ');
-    return { config: undefined, update: undefined, problem: `${file} must be {"key": "<write key>", "storeId": "<store id>", "printer": {"type": "network", "host": "…"} (optional), "receiptUrl": "https://…/{orderId}" (optional), "update": {"url": "https://…"} (optional)} (${issues})` };
+    return { config: undefined, update: undefined, problem: `${file} must be {"key": "<write key>", "storeId": "<store id>", "printer": {"type": "network", "id": "<printer id>"} (optional), "receiptUrl": "https://…/{orderId}" (optional), "update": {"url": "https://…"} (optional)} (${issues})` };
   }
   const { update, ...page } = parsed.data;
   return { config: { ...page, apiBaseUrl }, update };

@@ -10,6 +10,9 @@ import type { KioskConfigReading } from './kiosk-config.js';
 import { combineActivity } from './update-rules.js';
 import { createUpdateSchedule, type UpdateSchedule, type Updater } from './update-schedule.js';
 
+/** Why updates are off when kiosk.json cannot be used, without any of its content. */
+export const KIOSK_CONFIG_UNUSABLE = 'kiosk.json in the data folder cannot be used, so the app does not look for updates: the app\'s log says what is wrong.';
+
 /**
  * The app's self-update. Its status is asked for from the start (the server
  * gets the provider before it listens); the schedule exists once kiosk.json,
@@ -30,7 +33,8 @@ export function setupUpdates(logger: Logger) {
       updaterFor: (settings: UpdateSettings, logger: Logger) => Updater,
       salesWaiting: () => number,
     ): void {
-      if (reading.problem) off = { ...off, message: reading.problem };
+      // `/update` answers without a key: it says where to look, the log (main-process.ts) says what is wrong.
+      if (reading.problem) off = { ...off, message: KIOSK_CONFIG_UNUSABLE };
       receiveKioskActivity(ipcMain, origin, (activity) => {
         page = activity;
         schedule?.activityChanged();

@@ -27,7 +27,6 @@ export const PERMISSIONS: Readonly<Record<string, Allowed>> = {
   'GET /update': PUBLIC,
   'GET /openapi.json': PUBLIC,
   'GET /images/{file}': PUBLIC,
-  'GET /printers': PUBLIC,
   'GET /system': STAFF_READ,
 
   'GET /products': CATALOG_READ,
@@ -56,8 +55,11 @@ export const PERMISSIONS: Readonly<Record<string, Allowed>> = {
   'GET /orders/{orderId}': KIOSK_READ,
   'POST /orders/{orderId}': STAFF,
   'POST /receipts/{orderId}/print': KIOSK,
-  // Names a host and port of the caller's choosing: staff only.
-  'POST /printers/check': STAFF,
+  // Printers are registered by staff; a kiosk sees and checks its own store's (the registry keeps it there).
+  'POST /printers': STAFF,
+  'GET /printers': KIOSK_READ,
+  'DELETE /printers/{printerId}': STAFF,
+  'POST /printers/{printerId}/check': KIOSK,
   'GET /reports/daily': STAFF_READ,
   'POST /reports/daily/print': STAFF,
 

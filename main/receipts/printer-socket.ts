@@ -1,6 +1,12 @@
 import { Socket } from 'node:net';
-import type { NetworkPrinter, PrinterState } from '../../shared/api/receipts.js';
+import type { PrinterState } from '../../shared/api/printers.js';
 import { printerName } from '../../shared/receipt/printer-address.js';
+
+/** How staff registered the printer: messages name it so. */
+interface PrinterAddress {
+  host: string;
+  port: number;
+}
 
 /** What became of one attempt to print. */
 export interface PrintAttempt {
@@ -34,7 +40,7 @@ export function isPaperOut(status: number): boolean {
 const LINGER_MS = 1000;
 
 
-function connectionProblem(printer: NetworkPrinter, err: NodeJS.ErrnoException): string {
+function connectionProblem(printer: PrinterAddress, err: NodeJS.ErrnoException): string {
   switch (err.code) {
     case 'ECONNREFUSED':
       return `The printer at ${printerName(printer)} refused the connection: is it switched on, and is the port right?`;
@@ -51,9 +57,10 @@ function connectionProblem(printer: NetworkPrinter, err: NodeJS.ErrnoException):
 /**
  * Sends ESC/POS commands to a network receipt printer: asks for its paper
  * status first and sends nothing when it reports its paper end, so the
- * customer is not told a receipt is coming that never does.
+ * customer is not told a receipt is coming that never does. Connects to
+ * `address`, the one its caller resolved and checked (printer-connection.ts).
  */
-export function sendToPrinter(printer: NetworkPrinter, commands: Buffer, options: PrinterSocketOptions = DEFAULT_PRINTER_SOCKET_OPTIONS): Promise<PrintAttempt> {
+export function sendToPrinter(printer: PrinterAddress, address: string, commands: Buffer, options: PrinterSocketOptions = DEFAULT_PRINTER_SOCKET_OPTIONS): Promise<PrintAttempt> {
   return new Promise((resolve) => {
     const socket = new Socket();
     let phase: 'connect' | 'status' | 'send' | 'done' = 'connect';
@@ -105,7 +112,7 @@ export function sendToPrinter(printer: NetworkPrinter, commands: Buffer, options
       flushed = true;
       socket.setTimeout(LINGER_MS);
     });
-    socket.connect(printer.port, printer.host, () => {
+    socket.connect(printer.port, address, () => {
       phase = 'status';
       socket.setTimeout(0);
       socket.write(PAPER_STATUS_QUERY);

@@ -6,8 +6,9 @@ import { RECEIPT_CHARS_PER_LINE, receiptDocument } from '../../shared/receipt/re
 import type { Caller } from '../services/caller.js';
 import type { Clock } from '../services/clock.js';
 import type { Services } from '../services/index.js';
+import type { PrinterConnection } from './printer-connection.js';
+import type { PrinterRegistry } from './printer-registry.js';
 import type { PrinterStates } from './printer-states.js';
-import { sendToPrinter } from './printer-socket.js';
 
 /**
  * ESC/POS commands for a receipt document: CP858 holds the letters of the
@@ -20,14 +21,17 @@ export function escPosCommands(document: string): Buffer {
 /** The store's main language when it is one of the receipt's, German otherwise. */
 export const languageOf = (value: unknown): StoreLanguage => ((STORE_LANGUAGES as readonly unknown[]).includes(value) ? (value as StoreLanguage) : 'de');
 
-/** Builds the receipt of a stored order and sends it to a network receipt printer; the outcome is remembered for the status page. */
+/** Builds the receipt of a stored order and sends it to a registered network receipt printer; the outcome is remembered for the status page. */
 export function createReceiptPrinting(deps: {
   services: Pick<Services, 'orders' | 'retailStores' | 'stores'>;
   clock: Clock;
+  registry: PrinterRegistry;
+  connection: PrinterConnection;
   states: PrinterStates;
 }) {
   return {
     async print(caller: Caller, orderId: string, request: ReceiptPrintRequest): Promise<ReceiptPrintResult> {
+      const printer = deps.registry.named(caller, request.printer);
       const order = deps.services.orders.get(caller, orderId);
       const store = deps.services.retailStores.get(caller, order.store);
       const receipt = buildReceipt(order, store, {
@@ -35,8 +39,8 @@ export function createReceiptPrinting(deps: {
         receiptUrlTemplate: request.receiptUrl,
         productOf: (id) => deps.services.stores.products.get(caller.orgId, id),
       });
-      const attempt = await sendToPrinter(request.printer, escPosCommands(receiptDocument(receipt)));
-      return deps.states.record(request.printer, order.id, attempt, deps.clock.now());
+      const attempt = await deps.connection.send(printer, escPosCommands(receiptDocument(receipt)));
+      return deps.states.record(printer, order.id, attempt, deps.clock.now());
     },
   };
 }

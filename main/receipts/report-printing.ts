@@ -4,14 +4,16 @@ import { reportDocument } from '../../shared/receipt/report-document.js';
 import type { Caller } from '../services/caller.js';
 import type { Clock } from '../services/clock.js';
 import type { Services } from '../services/index.js';
+import type { PrinterConnection } from './printer-connection.js';
+import type { PrinterRegistry } from './printer-registry.js';
 import type { PrinterStates } from './printer-states.js';
-import { sendToPrinter } from './printer-socket.js';
 import { escPosCommands, languageOf } from './receipt-printing.js';
 
-/** Prints a store's day's report on a network receipt printer, through the same socket and printer states as the receipts. */
-export function createReportPrinting(deps: { services: Pick<Services, 'reports' | 'stores'>; clock: Clock; states: PrinterStates }) {
+/** Prints a store's day's report on a registered network receipt printer, through the same socket and printer states as the receipts. */
+export function createReportPrinting(deps: { services: Pick<Services, 'reports' | 'stores'>; clock: Clock; registry: PrinterRegistry; connection: PrinterConnection; states: PrinterStates }) {
   return {
     async print(caller: Caller, request: DailyReportPrintRequest): Promise<ReceiptPrintResult> {
+      const printer = deps.registry.named(caller, request.printer);
       const report = deps.services.reports.daily(caller, { store: request.store, date: request.date });
       // The report answers for deleted stores too, so their name is read the same way.
       const store = deps.services.stores.retailStores.get(caller.orgId, report.store);
@@ -22,8 +24,8 @@ export function createReportPrinting(deps: { services: Pick<Services, 'reports' 
         language: request.language ?? languageOf(store?.languageMain),
         printedAt: now.toISOString(),
       });
-      const attempt = await sendToPrinter(request.printer, escPosCommands(document));
-      return deps.states.record(request.printer, null, attempt, deps.clock.now());
+      const attempt = await deps.connection.send(printer, escPosCommands(document));
+      return deps.states.record(printer, null, attempt, deps.clock.now());
     },
   };
 }

@@ -21,6 +21,8 @@ export interface SyncOptions extends SyncWorkerOptions {
   leaseMs?: number;
   /** Slowest line an image upload must get through, in bytes per second; its time allowed follows its size. */
   uploadBytesPerSecond?: number;
+  /** Hosts a plain http:// upstream may have besides loopback (`SYNC_ALLOW_HTTP_HOSTS`). */
+  allowHttpHosts?: readonly string[] | undefined;
 }
 
 /** The sync module over one database: settings, the round's parts, and the worker that runs rounds. */
@@ -60,7 +62,7 @@ export function createSync(deps: {
     offers: new Map(),
   };
   return {
-    admin: createSyncAdmin({ configs, queue, organizations: deps.services.stores.organizations, clock: deps.clock }),
+    admin: createSyncAdmin({ configs, queue, organizations: deps.services.stores.organizations, clock: deps.clock, allowHttpHosts: options.allowHttpHosts }),
     configs,
     queue,
     roundDeps,

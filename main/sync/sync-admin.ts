@@ -4,6 +4,7 @@ import { BadRequest, NotFound } from '../services/errors.js';
 import type { OrganizationStore } from '../storage/organizations.js';
 import { DEFAULT_FULL_INTERVAL_SECONDS, DEFAULT_PULL_INTERVAL_SECONDS, type SyncConfigStore } from './config-store.js';
 import type { OutboxQueue } from './outbox-queue.js';
+import { upstreamUrlProblem } from './upstream-url.js';
 
 export const DEFAULT_INTERVAL_SECONDS = 30;
 
@@ -14,7 +15,14 @@ function seconds(option: string, value: number, min: number, max: number): numbe
 }
 
 /** Sync settings and the parked queue, as the CLI and `GET /sync` see them. The upstream key never leaves. */
-export function createSyncAdmin(deps: { configs: SyncConfigStore; queue: OutboxQueue; organizations: OrganizationStore; clock: Clock }) {
+export function createSyncAdmin(deps: {
+  configs: SyncConfigStore;
+  queue: OutboxQueue;
+  organizations: OrganizationStore;
+  clock: Clock;
+  /** Hosts a plain http:// upstream may have besides loopback (`SYNC_ALLOW_HTTP_HOSTS`). */
+  allowHttpHosts?: readonly string[] | undefined;
+}) {
   const { configs, queue } = deps;
   const mustExist = (orgId: string) => {
     if (!deps.organizations.get(orgId)) throw new NotFound('Organization', orgId);
@@ -36,7 +44,8 @@ export function createSyncAdmin(deps: { configs: SyncConfigStore; queue: OutboxQ
       } catch {
         throw new BadRequest(`--url: ${JSON.stringify(settings.url)} is not an absolute URL; give the upstream base URL incl. /api/v1`);
       }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BadRequest('--url: must start with http:// or https://');
+      const problem = upstreamUrlProblem(url, deps.allowHttpHosts ?? []);
+      if (problem) throw new BadRequest(`--url: ${problem}`);
       if (settings.key.trim() === '') throw new BadRequest('--key: the upstream write key must not be empty');
       const interval = seconds('--interval', settings.intervalSeconds ?? DEFAULT_INTERVAL_SECONDS, 1, 86_400);
       const pullInterval = seconds('--pull-interval', settings.pullIntervalSeconds ?? DEFAULT_PULL_INTERVAL_SECONDS, 1, 86_400);

@@ -4,7 +4,8 @@ import type { Category } from '../../shared/api/categories.js';
 import type { BlockedIdentity, IdentityLogCreate } from '../../shared/api/identity-logs.js';
 import type { Order, OrderCreate } from '../../shared/api/orders.js';
 import type { Product } from '../../shared/api/products.js';
-import type { NetworkPrinter, PrinterStatus, ReceiptPrintRequest, ReceiptPrintResult } from '../../shared/api/receipts.js';
+import type { PrinterStatus } from '../../shared/api/printers.js';
+import type { ReceiptPrintRequest, ReceiptPrintResult } from '../../shared/api/receipts.js';
 import type { Store } from '../../shared/api/stores.js';
 import type { Supplier } from '../../shared/api/suppliers.js';
 import type { KioskConfig } from '../../shared/kiosk-config.js';
@@ -88,12 +89,14 @@ export function createApiClient(config: Pick<KioskConfig, 'apiBaseUrl' | 'key'>)
       call(async (signal) => (await api.get('/products', { params: { query: { q, store, limit } }, signal })).data, caller),
     createOrder: (order: OrderCreate): Promise<string> => call(async (signal) => (await api.post('/orders', { body: order, signal })).id),
     order: (id: string): Promise<Order> => call(async (signal) => (await api.get('/orders/{orderId}', { params: { path: { orderId: id } }, signal })).data),
-    /** Sends the stored order's receipt to a network receipt printer; the answer says whether it printed. */
+    /** Sends the stored order's receipt to a registered network receipt printer; the answer says whether it printed. */
     printReceipt: (orderId: string, request: ReceiptPrintRequest): Promise<ReceiptPrintResult> =>
       call(async (signal) => (await printing.post('/receipts/{orderId}/print', { params: { path: { orderId } }, body: request, signal })).data),
-    /** Asks the network receipt printer for its paper status, printing nothing; the server remembers it for the staff page. */
-    checkPrinter: (printer: NetworkPrinter): Promise<PrinterStatus> =>
-      call(async (signal) => (await printing.post('/printers/check', { body: { printer }, signal })).data),
+    /** Asks the registered printer for its paper status, printing nothing; the server remembers it for the staff page. */
+    checkPrinter: (printerId: string): Promise<PrinterStatus> =>
+      call(async (signal) => (await printing.post('/printers/{printerId}/check', { params: { path: { printerId } }, signal })).data),
+    /** The registered receipt printers the key may see. */
+    printers: (): Promise<PrinterStatus[]> => call(async (signal) => (await api.get('/printers', { signal })).data),
     blockedIdentities: (): Promise<BlockedIdentity[]> => list((signal) => api.items('/identity-logs/blocked', { params: { query: { limit } }, signal })),
     recordIdentityCheck: (log: IdentityLogCreate): Promise<{ id: string }> => call((signal) => api.post('/identity-logs', { body: log, signal })),
     sync: (): Promise<SyncStatus> => call(async (signal) => (await api.get('/sync', { signal })).data),

@@ -58,7 +58,7 @@ export class KioskApp {
     void this.checkout.resume();
     // The staff page lists the printer, and a printer that is off or out of paper, before the first sale.
     const { printer } = this.receiptSetup;
-    if (printer?.type === 'network') this.api.checkPrinter({ host: printer.host, port: printer.port }).catch(() => undefined);
+    if (printer?.type === 'network') this.api.checkPrinter(printer.id).catch(() => undefined);
     const idle = startIdleTimer(
       this.settings.deleteCountdown,
       () => this.settings.deleteCountdown > 0 && this.checkout.cancellable() && (!this.cart.isEmpty || this.checkout.active),

@@ -133,7 +133,7 @@ export class ReceiptView {
     let done = false;
     try {
       if (printer.type === 'network') {
-        const request = { printer: { host: printer.host, port: printer.port }, language: language(), ...(this.setup.receiptUrl ? { receiptUrl: this.setup.receiptUrl } : {}) };
+        const request = { printer: printer.id, language: language(), ...(this.setup.receiptUrl ? { receiptUrl: this.setup.receiptUrl } : {}) };
         done = (await this.api.printReceipt(this.orderId, request)).printed;
       } else {
         const print = bridgePrint();

@@ -8,9 +8,9 @@ import { createSystemView } from './system-view.js';
 import { browserLanguage, LANGUAGE_NAMES, LANGUAGES, staffTranslator, type StaffTextKey } from './texts.js';
 
 /**
- * The staff page at `/status`: the server's health and the receipt printers' states for anyone; after signing in
+ * The staff page at `/status`: the server's health for anyone; after signing in
  * with a write key (kept in sessionStorage, so it ends with the tab), the day's
- * report, sync with its parked entries, and the PC's disk and database.
+ * report, sync with its parked entries, the receipt printers, and the PC's disk and database.
  */
 const KEY = 'staff-write-key';
 const LANGUAGE = 'staff-language';
@@ -32,7 +32,7 @@ function failed(error: unknown): void {
 }
 
 const views = { t: () => t, failed };
-const printers = createPrintersView({ t: () => t });
+const printers = createPrintersView({ key, t: () => t });
 const report = createReportView({ ...views, key: signedInKey, printers: () => printers.list() });
 const sync = createSyncView({ ...views, key: signedInKey });
 const system = createSystemView({ key, t: () => t });
@@ -91,7 +91,7 @@ async function signIn(candidate: string): Promise<void> {
   sessionStorage.setItem(KEY, candidate);
   problem = undefined;
   renderChrome();
-  await Promise.all([report.load().catch(failed), sync.refresh(), system.refresh()]);
+  await Promise.all([report.load().catch(failed), sync.refresh(), system.refresh(), refreshPrinters()]);
 }
 
 function signOut(): void {
@@ -99,6 +99,7 @@ function signOut(): void {
   problem = undefined;
   renderChrome();
   void system.refresh();
+  void refreshPrinters();
 }
 
 function setLanguage(language: StoreLanguage): void {

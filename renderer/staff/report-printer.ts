@@ -1,5 +1,5 @@
-import type { NetworkPrinter, PrinterState, PrinterStatus, ReceiptPrintResult } from '../../shared/api/receipts.js';
-import { parsePrinterAddress } from '../../shared/receipt/printer-address.js';
+import type { PrinterState, PrinterStatus } from '../../shared/api/printers.js';
+import type { ReceiptPrintResult } from '../../shared/api/receipts.js';
 import { h, replaceChildren } from '../kiosk/dom.js';
 import { CallError, postData } from './api.js';
 import type { StaffTextKey, StaffTranslate } from './texts.js';
@@ -12,17 +12,10 @@ const FAULT_TEXT: Record<Exclude<PrinterState, 'ready'>, StaffTextKey> = {
 
 type Answer = { kind: 'printing' } | { kind: 'printed'; result: ReceiptPrintResult } | { kind: 'failed'; reason: string };
 
-/**
- * The network receipt printer the report can go to: one `GET /printers` lists
- * (the kiosk's printer once it printed a receipt), a ready one first.
- */
-export function reportPrinterOf(printers: readonly PrinterStatus[] | undefined): (NetworkPrinter & { name: string }) | undefined {
-  const candidates = [...(printers ?? [])].sort((a, b) => Number(b.state === 'ready') - Number(a.state === 'ready'));
-  for (const p of candidates) {
-    const address = parsePrinterAddress(p.printer);
-    if (address) return { ...address, name: p.printer };
-  }
-  return undefined;
+/** The report's store's registered receipt printer the report goes to: a ready one first. */
+export function reportPrinterOf(printers: readonly PrinterStatus[] | undefined, store: string | undefined): PrinterStatus | undefined {
+  const candidates = (printers ?? []).filter((p) => p.store === store);
+  return candidates.find((p) => p.state === 'ready') ?? candidates[0];
 }
 
 /**
@@ -42,15 +35,15 @@ export function createReportPrinterButton(deps: {
 
   function render(): void {
     const t = deps.t();
-    const printer = reportPrinterOf(deps.printers());
-    shown = printer?.name;
+    const printer = reportPrinterOf(deps.printers(), deps.day()?.store);
+    shown = printer?.id;
     replaceChildren(
       button,
       printer &&
         h(
           'button',
           { type: 'button', 'data-action': 'print-receipt-printer', disabled: answer?.kind === 'printing', onclick: () => void print(printer) },
-          t('printOnPrinter', { host: printer.host }),
+          t('printOnPrinter', { host: printer.name }),
         ),
     );
     status.hidden = answer === undefined;
@@ -62,14 +55,14 @@ export function createReportPrinterButton(deps: {
         : answer.kind === 'failed'
           ? t('reportPrintFailed', { reason: answer.reason })
           : answer.result.state === 'ready'
-            ? t('reportPrinted', { printer: answer.result.printer })
-            : t(FAULT_TEXT[answer.result.state], { printer: answer.result.printer });
+            ? t('reportPrinted', { printer: answer.result.name })
+            : t(FAULT_TEXT[answer.result.state], { printer: answer.result.name });
     status.className = `print-status ${answer.kind === 'printed' && answer.result.printed ? 'ok' : answer.kind === 'printing' ? '' : 'down'}`;
     status.dataset.printed = answer.kind === 'printed' ? String(answer.result.printed) : '';
     replaceChildren(status, words);
   }
 
-  async function print(printer: NetworkPrinter): Promise<void> {
+  async function print(printer: PrinterStatus): Promise<void> {
     const day = deps.day();
     if (!day) return;
     answer = { kind: 'printing' };
@@ -77,7 +70,7 @@ export function createReportPrinterButton(deps: {
     try {
       const result = await postData<ReceiptPrintResult>('/reports/daily/print', deps.key(), {
         ...day,
-        printer: { host: printer.host, port: printer.port },
+        printer: printer.id,
         language: deps.t().language,
       });
       answer = { kind: 'printed', result };
@@ -93,7 +86,7 @@ export function createReportPrinterButton(deps: {
     render,
     /** After `GET /printers` was read again: redrawn only when the printer changed, so a focused button keeps its focus. */
     printersChanged(): void {
-      if (reportPrinterOf(deps.printers())?.name !== shown) render();
+      if (reportPrinterOf(deps.printers(), deps.day()?.store)?.id !== shown) render();
     },
     /** Another store or day: the last answer was about the one before. */
     dayChanged(): void {

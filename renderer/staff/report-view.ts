@@ -1,4 +1,4 @@
-import type { PrinterStatus } from '../../shared/api/receipts.js';
+import type { PrinterStatus } from '../../shared/api/printers.js';
 import type { DailyReport } from '../../shared/api/reports.js';
 import type { Store } from '../../shared/api/stores.js';
 import { DEFAULT_TIME_ZONE, localDate } from '../../shared/time-zones.js';

@@ -38,6 +38,7 @@ export function createSystemView(deps: { key: () => string | undefined; t: () =>
         info && [
           h('dt', {}, t('diskFree')), h('dd', { 'data-system': 'disk' }, t('diskOf', { free: t.bytes(info.diskFreeBytes), total: t.bytes(info.diskTotalBytes) })),
           h('dt', {}, t('databaseSize')), h('dd', { 'data-system': 'database' }, t.bytes(info.databaseBytes)),
+          info.tlsFingerprint && [h('dt', {}, t('tlsFingerprint')), h('dd', { 'data-system': 'tls' }, h('code', {}, info.tlsFingerprint))],
         ],
         h('dt', {}, t('api')), h('dd', {}, h('code', {}, API_BASE)),
       ),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STORE_LANGUAGES } from '../languages.js';
-import { NetworkPrinterSchema } from './receipts.js';
+import { IdSchema } from './common.js';
 
 /** The payment state whose orders a report counts as sales. */
 export const COUNTED_PAYMENT_STATE = 'successful';
@@ -21,7 +21,7 @@ export const DailyReportQuerySchema = z.object({
 export const DailyReportPrintRequestSchema = z
   .strictObject({
     ...DailyReportQuerySchema.shape,
-    printer: NetworkPrinterSchema,
+    printer: IdSchema.describe('Id of a registered printer (`GET /printers`).'),
     language: z
       .enum(STORE_LANGUAGES, { error: 'must be one of "de", "en", "fr", "it"' })
       .optional()

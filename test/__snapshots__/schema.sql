@@ -120,6 +120,18 @@ CREATE TABLE outbox (
   last_error TEXT
 , upstream_status INTEGER, parked_at TEXT, done_at TEXT, retries INTEGER NOT NULL DEFAULT 0);
 
+CREATE TABLE printers (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  store TEXT NOT NULL REFERENCES stores(id),
+  name TEXT NOT NULL,
+  host TEXT NOT NULL,
+  port INTEGER NOT NULL,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
 CREATE TABLE product_alias_codes (
   org_id TEXT NOT NULL,
   code TEXT NOT NULL,
@@ -293,6 +305,8 @@ CREATE INDEX outbox_org_resource ON outbox (org_id, resource_id, state);
 CREATE INDEX outbox_org_state ON outbox (org_id, state, seq);
 
 CREATE INDEX outbox_pending ON outbox (state, seq);
+
+CREATE INDEX printers_org_store ON printers (org_id, store);
 
 CREATE INDEX product_alias_codes_product ON product_alias_codes (product_id);
 

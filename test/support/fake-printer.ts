@@ -22,6 +22,8 @@ export interface FakePrinter {
   host: string;
   port: number;
   jobs: PrintJob[];
+  /** Connections accepted so far, status checks included. */
+  connections(): number;
   /** Makes the printer report its paper end (or paper again). */
   setPaperOut(out: boolean): void;
   /** Resolves with the next job the printer receives. */
@@ -34,7 +36,9 @@ export async function startFakePrinter(): Promise<FakePrinter> {
   const jobs: PrintJob[] = [];
   const waiting: ((job: PrintJob) => void)[] = [];
   const sockets = new Set<Socket>();
+  let connections = 0;
   const server: Server = createServer((socket) => {
+    connections += 1;
     sockets.add(socket);
     const chunks: Buffer[] = [];
     socket.on('data', (data) => {
@@ -59,6 +63,7 @@ export async function startFakePrinter(): Promise<FakePrinter> {
     host: '127.0.0.1',
     port,
     jobs,
+    connections: () => connections,
     setPaperOut: (out) => void (paperOut = out),
     nextJob: () => new Promise((resolve) => waiting.push(resolve)),
     close: () =>

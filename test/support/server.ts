@@ -2,6 +2,8 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PrinterNetworkPolicy } from '../../main/receipts/printer-network.js';
+import type { TlsSetting } from '../../main/security/tls.js';
 import { startServer, type RunningServer, type StartOptions } from '../../main/server.js';
 import { systemClock } from '../../main/services/clock.js';
 import { createServices } from '../../main/services/index.js';
@@ -30,7 +32,7 @@ export interface TestServer {
   /** Stops the server; the data folder stays until `destroy`. */
   stop(): Promise<void>;
   /** Starts a new server on the same data folder. */
-  restart(options?: StartOptions): Promise<TestServer>;
+  restart(options?: TestServerOptions): Promise<TestServer>;
   destroy(): Promise<void>;
 }
 
@@ -42,11 +44,17 @@ export interface TestServerOptions extends StartOptions {
   dataDir?: string;
   /** Further names the server answers to (`ALLOWED_HOSTS`). */
   allowedHosts?: string[];
+  /** Where printers may be (`PRINTER_ALLOW_ADDRESSES`, `PRINTER_PORTS`); the fake printer on loopback needs it widened. */
+  printerNetwork?: PrinterNetworkPolicy;
+  /** Interface to listen on (`HOST`); default 127.0.0.1. */
+  host?: string;
+  /** HTTPS (`TLS`, `TLS_CERT`, `TLS_KEY`). */
+  tls?: TlsSetting;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? makeDataDir();
-  const config = { host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent', allowedHosts: options.allowedHosts };
+  const config = { host: options.host ?? '127.0.0.1', port: 0, dataDir, logLevel: 'silent', allowedHosts: options.allowedHosts, printerNetwork: options.printerNetwork, tls: options.tls };
   const running = await startServer(config, options);
   const connections: Database.Database[] = [];
   let stopped = false;

@@ -28,10 +28,10 @@ export function systemRoutes(options: { version: string; searchState: () => Heal
 }
 
 /** `GET /system` (any key): what staff check on the store PC besides sync. */
-export function systemInfoRoutes(options: { version: string; databaseFile: string }): Router {
+export function systemInfoRoutes(options: { version: string; databaseFile: string; tlsFingerprint?: string | undefined }): Router {
   const router = Router();
   router.get('/system', async (_req, res) => {
-    res.json({ data: await readSystemInfo(options.databaseFile, options.version) });
+    res.json({ data: { ...(await readSystemInfo(options.databaseFile, options.version)), tlsFingerprint: options.tlsFingerprint ?? null } });
   });
   return router;
 }

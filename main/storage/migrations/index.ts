@@ -15,6 +15,7 @@ import { syncCadences } from './0015-sync-cadences.js';
 import { storeTimeZone } from './0016-store-time-zone.js';
 import { productMinimumAge } from './0017-product-minimum-age.js';
 import { deviceKeys } from './0018-device-keys.js';
+import { printers } from './0019-printers.js';
 
 export interface Migration {
   version: number;
@@ -41,4 +42,5 @@ export const migrations: Migration[] = [
   storeTimeZone,
   productMinimumAge,
   deviceKeys,
+  printers,
 ];

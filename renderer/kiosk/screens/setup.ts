@@ -5,18 +5,13 @@ import { h, replaceChildren } from '../dom.js';
 import { errorText } from '../error-text.js';
 import { browserLanguage, LANGUAGE_NAMES, translator } from '../i18n/index.js';
 import { STORE_LANGUAGES } from '../../../shared/languages.js';
-import { parsePrinterAddress } from '../../../shared/receipt/printer-address.js';
 import type { BrowserReceiptSettings } from '../config.js';
 import type { StoreLanguage } from '../store-settings.js';
 
 /** The printer and e-receipt fields as settings, or the text key of what is wrong with them. */
-function receiptSettings(printerText: string, urlText: string): BrowserReceiptSettings | 'setupPrinterInvalid' | 'setupReceiptUrlInvalid' {
+function receiptSettings(printerText: string, urlText: string): BrowserReceiptSettings | 'setupReceiptUrlInvalid' {
   const settings: BrowserReceiptSettings = {};
-  if (printerText.trim()) {
-    const address = parsePrinterAddress(printerText);
-    if (!address) return 'setupPrinterInvalid';
-    settings.printer = { type: 'network', ...address };
-  }
+  if (printerText.trim()) settings.printer = { type: 'network', id: printerText.trim() };
   const url = urlText.trim();
   if (url) {
     if (!/^https?:\/\//.test(url) || !URL.canParse(url.replaceAll('{orderId}', 'x'))) return 'setupReceiptUrlInvalid';
@@ -36,7 +31,7 @@ export function setupScreen(onDone: () => void, language: StoreLanguage = browse
   const key = h('input', { id: 'setup-key', type: 'password', autocomplete: 'off', required: true, 'data-scan': 'own' });
   const storeField = h('div', { class: 'store-field' });
   const error = h('p', { class: 'error', role: 'alert' });
-  const printer = h('input', { id: 'setup-printer', type: 'text', autocomplete: 'off', inputMode: 'url', 'data-scan': 'own', 'aria-describedby': 'setup-printer-hint' });
+  const printer = h('input', { id: 'setup-printer', type: 'text', autocomplete: 'off', 'data-scan': 'own', 'aria-describedby': 'setup-printer-hint' });
   const receiptUrl = h('input', { id: 'setup-receipt-url', type: 'url', autocomplete: 'off', 'data-scan': 'own', 'aria-describedby': 'setup-receipt-url-hint' });
   let storeInput: HTMLInputElement | HTMLSelectElement = h('input', { id: 'setup-store', type: 'text', required: true, autocomplete: 'off', 'data-scan': 'own' });
   replaceChildren(storeField, h('label', { for: 'setup-store' }, t('setupStoreId')), storeInput);
@@ -71,7 +66,13 @@ export function setupScreen(onDone: () => void, language: StoreLanguage = browse
           return;
         }
         try {
-          await createApiClient(config).store(config.storeId);
+          const client = createApiClient(config);
+          await client.store(config.storeId);
+          const printerId = receipts.printer?.type === 'network' ? receipts.printer.id : undefined;
+          if (printerId !== undefined && !(await client.printers()).some((p) => p.id === printerId && p.store === config.storeId)) {
+            error.textContent = t('setupPrinterInvalid');
+            return;
+          }
         } catch (err) {
           error.textContent = errorText(t, err);
           return;
