@@ -9,6 +9,7 @@ import { bootstrapOrganization } from './bootstrap.js';
 import type { Config } from './config.js';
 import { batchedStdout } from './http/request-log.js';
 import { IMAGES_DIR, openImageStore } from './images/store.js';
+import { checkInstallation, markInstallation } from './installation/check-installation.js';
 import { startDailyPurge } from './retention/daily-purge.js';
 import { createPersonalDataRetention } from './retention/personal-data.js';
 import type { SearchBuildOptions } from './search/product-search.js';
@@ -53,6 +54,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw err;
   }
   const clock = options.clock ?? systemClock;
+  let renewed: ReturnType<typeof checkInstallation>['renewed'];
+  try {
+    renewed = checkInstallation(config.dataDir, db, clock).renewed;
+  } catch (err) {
+    db.close();
+    unlock();
+    throw err;
+  }
+  if (renewed) logger.info({ reason: renewed }, 'new installation id: this data folder is a copy or an older database');
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
   const { app, services, sync } = createApp({
     db,
@@ -105,6 +115,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
             // Folds the WAL back into the database file, so a copy of retail.sqlite
             // alone (a backup, a moved data folder) holds every write.
             db.pragma('wal_checkpoint(TRUNCATE)');
+            markInstallation(config.dataDir, db);
           } catch (checkpointError) {
             failure ??= checkpointError;
           }

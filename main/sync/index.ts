@@ -4,6 +4,7 @@ import type { Clock } from '../services/clock.js';
 import type { Services } from '../services/index.js';
 import type { ProductListener } from '../services/products.js';
 import type { Db } from '../storage/database.js';
+import { createInstallationStore } from '../storage/installation.js';
 import { createSyncConfigStore, type SyncConfig } from './config-store.js';
 import { createIdMap } from './id-map.js';
 import { createOutboxQueue } from './outbox-queue.js';
@@ -58,6 +59,7 @@ export function createSync(deps: {
     owner: `${process.pid}:${randomBytes(6).toString('hex')}`,
     leaseMs: options.leaseMs,
     offers: new Map(),
+    installation: createInstallationStore(deps.db),
   };
   return {
     admin: createSyncAdmin({ configs, queue, organizations: deps.services.stores.organizations, clock: deps.clock }),

@@ -3,6 +3,7 @@ import type { Clock } from '../services/clock.js';
 import type { ProductListener } from '../services/products.js';
 import type { Services } from '../services/index.js';
 import type { Db } from '../storage/database.js';
+import type { InstallationStore } from '../storage/installation.js';
 import type { SyncConfig, SyncConfigStore } from './config-store.js';
 import type { IdMap } from './id-map.js';
 import { holdLease } from './lease.js';
@@ -53,6 +54,8 @@ export interface RoundDeps {
   leaseMs?: number | undefined;
   /** What each organization's upstream offers, per upstream URL: read once, and again at each full pull. */
   offers: Map<string, { url: string; offer: UpstreamOffer }>;
+  /** This installation's id: the device the upstream's fleet lists, and the seed of its full-pull jitter. */
+  installation: InstallationStore;
 }
 
 export interface RoundOptions {
