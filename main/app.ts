@@ -1,13 +1,16 @@
 import express, { type Express } from 'express';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { offUpdateStatus, type UpdateStatus } from '../shared/api/update-status.js';
+import { createFleet } from './fleet/fleet.js';
 import { authenticate } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
 import { forWritesOnly } from './http/read-methods.js';
 import { requestLog } from './http/request-log.js';
 import { categoryRoutes } from './http/routes/categories.js';
+import { fleetRoutes } from './http/routes/fleet.js';
 import { identityLogFeatureGate, identityLogRoutes } from './http/routes/identity-logs.js';
 import { orderRoutes } from './http/routes/orders.js';
 import { productImageRoutes } from './http/routes/product-images.js';
@@ -24,6 +27,7 @@ import { checkPrinter } from './receipts/printer-check.js';
 import { createPrinterStates } from './receipts/printer-states.js';
 import { createReceiptPrinting } from './receipts/receipt-printing.js';
 import { createReportPrinting } from './receipts/report-printing.js';
+import { DEFAULT_THRESHOLDS, type FleetThresholds } from './rules/fleet-state.js';
 import { IMAGES_PATH } from './rules/image-urls.js';
 import { createScaleLabels } from './scales/scale-labels.js';
 import { localGuard } from './security/local-guard.js';
@@ -34,6 +38,7 @@ import type { Clock } from './services/clock.js';
 import { createServices, type Services } from './services/index.js';
 import { createProductImageService, releaseReplacedImages } from './services/product-images.js';
 import type { Db } from './storage/database.js';
+import { createFleetDeviceStore } from './storage/fleet-devices.js';
 import { createIdempotencyKeyStore } from './storage/idempotency-keys.js';
 import { createProductImageStore } from './storage/product-images.js';
 import { createSync, type Sync, type SyncOptions } from './sync/index.js';
@@ -59,6 +64,10 @@ export interface AppDeps {
   sync?: SyncOptions | undefined;
   /** Where the desktop app's self-update stands; unset, updates are off. */
   updateStatus?: (() => UpdateStatus) | undefined;
+  /** This PC's name in the upstream's fleet list; default the host name. */
+  deviceName?: string | undefined;
+  /** When a store PC reporting to this server counts as behind or offline; default 15 and 10 minutes. */
+  fleetThresholds?: FleetThresholds | undefined;
 }
 
 /** Builds the express app over one database. Listening and starting the sync worker are the caller's job. */
@@ -72,6 +81,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
     productListeners: [releaseImages],
     scaleLabels: createScaleLabels({ db: deps.db, clock: deps.clock }).reader,
   });
+  const printerStates = createPrinterStates();
   const sync = createSync({
     db: deps.db,
     clock: deps.clock,
@@ -80,10 +90,15 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
     imagePath: (file) => deps.images.pathOf(file),
     productListeners: [services.search, releaseImages],
     options: deps.sync,
+    device: { name: deps.deviceName ?? hostname(), printers: () => printerStates.list().map((p) => ({ name: p.printer, state: p.state })) },
+  });
+  const fleet = createFleet({
+    devices: createFleetDeviceStore(deps.db),
+    clock: deps.clock,
+    thresholds: deps.fleetThresholds ?? DEFAULT_THRESHOLDS,
   });
   const productImages = createProductImageService({ products: services.products, images: deps.images, records: imageRecords, clock: deps.clock });
   productImages.removeOrphans();
-  const printerStates = createPrinterStates();
   const receiptPrinting = createReceiptPrinting({ services, clock: deps.clock, states: printerStates });
   const reportPrinting = createReportPrinting({ services, clock: deps.clock, states: printerStates });
   const app = express();
@@ -111,6 +126,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(reportRoutes(services.reports, reportPrinting));
   api.use(identityLogRoutes(services.identityLogs));
   api.use(syncRoutes(sync.admin));
+  api.use(fleetRoutes(fleet));
   api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name }));
 
   app.use(API_PREFIX, api);

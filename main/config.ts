@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_BEHIND_SECONDS, DEFAULT_OFFLINE_SECONDS, type FleetThresholds } from './rules/fleet-state.js';
 import { parsePublicUrl } from './rules/image-urls.js';
 import { parseAllowedHosts, parseAllowedOrigins } from './security/config.js';
 
@@ -30,6 +31,17 @@ export interface Config {
    * `Origin` gets 403.
    */
   allowedOrigins?: string[] | undefined;
+  /** `DEVICE_NAME`: this PC's name in the upstream's fleet list; default the host name. */
+  deviceName?: string | undefined;
+  /** `FLEET_BEHIND_SECONDS`, `FLEET_OFFLINE_SECONDS`: when a store PC in this server's fleet counts as behind or offline. */
+  fleetThresholds?: FleetThresholds | undefined;
+}
+
+function seconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a whole number of seconds, 1 or more, not ${JSON.stringify(value)}`);
+  return number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,5 +57,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined,
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+    deviceName: env.DEVICE_NAME?.trim() || undefined,
+    fleetThresholds: {
+      behindMs: seconds('FLEET_BEHIND_SECONDS', env.FLEET_BEHIND_SECONDS, DEFAULT_BEHIND_SECONDS) * 1000,
+      offlineMs: seconds('FLEET_OFFLINE_SECONDS', env.FLEET_OFFLINE_SECONDS, DEFAULT_OFFLINE_SECONDS) * 1000,
+    },
   };
 }

@@ -79,6 +79,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }),
     sync: options.sync,
     updateStatus: options.updateStatus,
+    deviceName: config.deviceName,
+    fleetThresholds: config.fleetThresholds,
   });
 
   let server: Server;

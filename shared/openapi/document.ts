@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import { StandardErrorSchema } from '../api/common.js';
 import { IdempotencyHeadersSchema } from '../api/idempotency.js';
 import { registerCategoryPaths } from './categories.js';
+import { registerFleetPaths } from './fleet.js';
 import { json, type PathRegistrar } from './helpers.js';
 import { registerIdentityLogPaths } from './identity-logs.js';
 import { registerOrderPaths } from './orders.js';
@@ -14,7 +15,7 @@ import { registerSupplierPaths } from './suppliers.js';
 import { registerSyncPaths } from './sync.js';
 import { registerSystemPaths } from './system.js';
 
-const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerStorePaths, registerOrderPaths, registerReceiptPaths, registerReportPaths, registerIdentityLogPaths, registerSyncPaths];
+const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerStorePaths, registerOrderPaths, registerReceiptPaths, registerReportPaths, registerIdentityLogPaths, registerSyncPaths, registerFleetPaths];
 
 /** Every POST takes `Idempotency-Key`; the header and its two answers are described once, here. */
 function withIdempotencyKey(route: RouteConfig): RouteConfig {
