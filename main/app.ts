@@ -1,7 +1,9 @@
 import express, { type Express } from 'express';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { offUpdateStatus, type UpdateStatus } from '../shared/api/update-status.js';
+import { createFleet } from './fleet/fleet.js';
 import { authenticate } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
@@ -10,6 +12,7 @@ import { forWritesOnly } from './http/read-methods.js';
 import { requestLog } from './http/request-log.js';
 import { writeKeysOverTls } from './http/write-key-transport.js';
 import { categoryRoutes } from './http/routes/categories.js';
+import { fleetRoutes } from './http/routes/fleet.js';
 import { identityLogFeatureGate, identityLogRoutes } from './http/routes/identity-logs.js';
 import { keyRoutes } from './http/routes/keys.js';
 import { orderRoutes } from './http/routes/orders.js';
@@ -30,6 +33,7 @@ import { createPrinterRegistry } from './receipts/printer-registry.js';
 import { createPrinterStates } from './receipts/printer-states.js';
 import { createReceiptPrinting } from './receipts/receipt-printing.js';
 import { createReportPrinting } from './receipts/report-printing.js';
+import { DEFAULT_THRESHOLDS, type FleetThresholds } from './rules/fleet-state.js';
 import { IMAGES_PATH } from './rules/image-urls.js';
 import { createScaleLabels } from './scales/scale-labels.js';
 import { localGuard } from './security/local-guard.js';
@@ -40,6 +44,7 @@ import type { Clock } from './services/clock.js';
 import { createServices, type Services } from './services/index.js';
 import { createProductImageService, releaseReplacedImages } from './services/product-images.js';
 import type { Db } from './storage/database.js';
+import { createFleetDeviceStore } from './storage/fleet-devices.js';
 import { createIdempotencyKeyStore } from './storage/idempotency-keys.js';
 import { createPrinterStore } from './storage/printers.js';
 import { createProductImageStore } from './storage/product-images.js';
@@ -70,6 +75,10 @@ export interface AppDeps {
   printerNetwork?: PrinterNetworkPolicy | undefined;
   /** SHA-256 fingerprint of the certificate the server serves HTTPS with, shown on `GET /system`; unset over plain HTTP. */
   tlsFingerprint?: string | undefined;
+  /** This PC's name in the upstream's fleet list; default the host name. */
+  deviceName?: string | undefined;
+  /** When a store PC reporting to this server counts as behind or offline; default 15 and 10 minutes. */
+  fleetThresholds?: FleetThresholds | undefined;
   /**
    * Leaves out the check of what each key kind may do. Only the benchmark sets
    * it, to measure what the check costs; no setting or environment variable
@@ -89,6 +98,8 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
     productListeners: [releaseImages],
     scaleLabels: createScaleLabels({ db: deps.db, clock: deps.clock }).reader,
   });
+  const printerStates = createPrinterStates();
+  const printerRecords = createPrinterStore(deps.db);
   const sync = createSync({
     db: deps.db,
     clock: deps.clock,
@@ -97,13 +108,21 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
     imagePath: (file) => deps.images.pathOf(file),
     productListeners: [services.search, releaseImages],
     options: deps.sync,
+    device: {
+      name: deps.deviceName ?? hostname(),
+      printers: (orgId) => printerRecords.list(orgId).map((printer) => ({ name: printer.name, state: printerStates.of(printer.id).state })),
+    },
+  });
+  const fleet = createFleet({
+    devices: createFleetDeviceStore(deps.db),
+    clock: deps.clock,
+    thresholds: deps.fleetThresholds ?? DEFAULT_THRESHOLDS,
   });
   const productImages = createProductImageService({ products: services.products, images: deps.images, records: imageRecords, clock: deps.clock });
   productImages.removeOrphans();
-  const printerStates = createPrinterStates();
   const printerConnection = createPrinterConnection({ policy: deps.printerNetwork ?? printerNetworkPolicy() });
   const printers = createPrinterRegistry({
-    printers: createPrinterStore(deps.db),
+    printers: printerRecords,
     stores: services.stores.retailStores,
     connection: printerConnection,
     states: printerStates,
@@ -140,6 +159,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(reportRoutes(services.reports, reportPrinting));
   api.use(identityLogRoutes(services.identityLogs));
   api.use(syncRoutes(sync.admin));
+  api.use(fleetRoutes(fleet));
   api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint }));
 
   app.use(API_PREFIX, api);

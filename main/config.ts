@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { printerNetworkPolicy, type PrinterNetworkPolicy } from './receipts/printer-network.js';
+import { DEFAULT_BEHIND_SECONDS, DEFAULT_OFFLINE_SECONDS, type FleetThresholds } from './rules/fleet-state.js';
 import { parsePublicUrl } from './rules/image-urls.js';
 import { parseAllowedHosts, parseAllowedOrigins } from './security/config.js';
 import { parseTlsSetting, type TlsSetting } from './security/tls.js';
@@ -43,6 +44,17 @@ export interface Config {
    * made at first start in `DATA_DIR/tls`): serve HTTPS. Unset, plain HTTP.
    */
   tls?: TlsSetting | undefined;
+  /** `DEVICE_NAME`: this PC's name in the upstream's fleet list; default the host name. */
+  deviceName?: string | undefined;
+  /** `FLEET_BEHIND_SECONDS`, `FLEET_OFFLINE_SECONDS`: when a store PC in this server's fleet counts as behind or offline. */
+  fleetThresholds?: FleetThresholds | undefined;
+}
+
+function seconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a whole number of seconds, 1 or more, not ${JSON.stringify(value)}`);
+  return number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,5 +72,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
     printerNetwork: printerNetworkPolicy(env),
     tls: parseTlsSetting(env),
+    deviceName: env.DEVICE_NAME?.trim() || undefined,
+    fleetThresholds: {
+      behindMs: seconds('FLEET_BEHIND_SECONDS', env.FLEET_BEHIND_SECONDS, DEFAULT_BEHIND_SECONDS) * 1000,
+      offlineMs: seconds('FLEET_OFFLINE_SECONDS', env.FLEET_OFFLINE_SECONDS, DEFAULT_OFFLINE_SECONDS) * 1000,
+    },
   };
 }

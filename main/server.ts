@@ -10,6 +10,7 @@ import { bootstrapOrganization } from './bootstrap.js';
 import type { Config } from './config.js';
 import { batchedStdout } from './http/request-log.js';
 import { IMAGES_DIR, openImageStore } from './images/store.js';
+import { checkInstallation, markInstallation } from './installation/check-installation.js';
 import { startDailyPurge } from './retention/daily-purge.js';
 import { createPersonalDataRetention } from './retention/personal-data.js';
 import type { SearchBuildOptions } from './search/product-search.js';
@@ -60,13 +61,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   const clock = options.clock ?? systemClock;
   let tls: TlsMaterial | undefined;
+  let renewed: ReturnType<typeof checkInstallation>['renewed'];
   try {
     tls = config.tls ? await loadTls(config.tls, config.dataDir, config.host) : undefined;
+    renewed = checkInstallation(config.dataDir, db, clock).renewed;
   } catch (err) {
     db.close();
     unlock();
     throw err;
   }
+  if (renewed) logger.info({ reason: renewed }, 'new installation id: this data folder is a copy or an older database');
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
   const { app, services, sync } = createApp({
     db,
@@ -85,6 +89,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     updateStatus: options.updateStatus,
     printerNetwork: config.printerNetwork,
     tlsFingerprint: tls?.fingerprint,
+    deviceName: config.deviceName,
+    fleetThresholds: config.fleetThresholds,
     withoutPermissionCheck: options.withoutPermissionCheck,
   });
 
@@ -128,6 +134,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
             // Folds the WAL back into the database file, so a copy of retail.sqlite
             // alone (a backup, a moved data folder) holds every write.
             db.pragma('wal_checkpoint(TRUNCATE)');
+            markInstallation(config.dataDir, db);
           } catch (checkpointError) {
             failure ??= checkpointError;
           }

@@ -3310,6 +3310,212 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fleet/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A store PC's state, after its sync rounds (Write key)
+         * @description Sent by the sync worker of a store PC whose upstream is this server (it finds this path in this document). Replaces the device's last report; one row per device and organization. Unknown fields are ignored.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Heartbeat"];
+                };
+            };
+            responses: {
+                /** @description Recorded. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store PCs that sync with this server, with a computed state
+         * @description Every device of the organization that ever reported, by name. A device that stops reporting stays, `offline`, until `DELETE /fleet/{device}` removes it. Thresholds: `behindSeconds`, `offlineSeconds`, else the server's `FLEET_BEHIND_SECONDS` (900) and `FLEET_OFFLINE_SECONDS` (600).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Behind threshold in seconds; default `FLEET_BEHIND_SECONDS` or 900. */
+                    behindSeconds?: number;
+                    /** @description Offline threshold in seconds; default `FLEET_OFFLINE_SECONDS` or 600. */
+                    offlineSeconds?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The devices. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["FleetDevice"][];
+                        };
+                    };
+                };
+                /** @description Invalid query parameters, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/{device}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Forget a store PC (Write key)
+         * @description For a PC replaced or switched off for good. One that reports again is listed again.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The device (installation id) as `GET /fleet` lists it. */
+                    device: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4491,6 +4697,111 @@ export interface components {
             /** @description Store the key is bound to; a kiosk sells for this store. */
             store: string | null;
             name: string | null;
+        };
+        /** @description A store PC's state, sent to the upstream after its sync rounds. */
+        Heartbeat: {
+            /** @description The store PC's installation id: random, renewed by a restore or on a copied data folder. */
+            device: string;
+            /** @description Name of the PC: `DEVICE_NAME`, or its host name. */
+            name: string;
+            /** @description Version of the store server. */
+            version: string;
+            /** @description Upstream ids of the stores whose sales this PC recorded in the last 30 days. */
+            stores: string[];
+            /**
+             * Format: date-time
+             * @description End of its last push that reached the end of its queue (its clock).
+             */
+            lastPushAt: string | null;
+            /**
+             * Format: date-time
+             * @description Start of its last complete pull (its clock).
+             */
+            lastPullAt: string | null;
+            /** @description Local writes waiting to be pushed. */
+            pending: number;
+            /** @description Local writes this upstream refused, waiting for staff. */
+            parked: number;
+            /**
+             * Format: date-time
+             * @description Time of its oldest pending write.
+             */
+            oldestPendingAt: string | null;
+            /**
+             * Format: date-time
+             * @description orderDate of its latest sale.
+             */
+            lastSaleAt: string | null;
+            /** @description Receipt printers the PC printed on or checked since it started, with their last state. */
+            printers: {
+                name: string;
+                /** @description `ready`, `offline`, `paperOut` or `error` (see PrinterStatus). */
+                state: string;
+            }[];
+            /** @description Space left on the disk of its data folder, in bytes. */
+            diskFreeBytes: number | null;
+            /** @description Size of its database, in bytes. */
+            databaseBytes: number | null;
+        };
+        /** @description A store PC syncing with this server, as it last reported. */
+        FleetDevice: {
+            /** @description The store PC's installation id: random, renewed by a restore or on a copied data folder. */
+            device: string;
+            /** @description Name of the PC: `DEVICE_NAME`, or its host name. */
+            name: string;
+            /** @description Version of the store server. */
+            version: string;
+            /** @description Upstream ids of the stores whose sales this PC recorded in the last 30 days. */
+            stores: string[];
+            /**
+             * Format: date-time
+             * @description End of its last push that reached the end of its queue (its clock).
+             */
+            lastPushAt: string | null;
+            /**
+             * Format: date-time
+             * @description Start of its last complete pull (its clock).
+             */
+            lastPullAt: string | null;
+            /** @description Local writes waiting to be pushed. */
+            pending: number;
+            /** @description Local writes this upstream refused, waiting for staff. */
+            parked: number;
+            /**
+             * Format: date-time
+             * @description Time of its oldest pending write.
+             */
+            oldestPendingAt: string | null;
+            /**
+             * Format: date-time
+             * @description orderDate of its latest sale.
+             */
+            lastSaleAt: string | null;
+            /** @description Receipt printers the PC printed on or checked since it started, with their last state. */
+            printers: {
+                name: string;
+                /** @description `ready`, `offline`, `paperOut` or `error` (see PrinterStatus). */
+                state: string;
+            }[];
+            /** @description Space left on the disk of its data folder, in bytes. */
+            diskFreeBytes: number | null;
+            /** @description Size of its database, in bytes. */
+            databaseBytes: number | null;
+            /**
+             * Format: date-time
+             * @description When this upstream last heard from the device (the upstream's clock).
+             */
+            lastSeenAt: string;
+            /**
+             * @description `offline`: no heartbeat for longer than the offline threshold; `parked`: the upstream refused some of its writes; `behind`: its oldest pending write is older than the behind threshold; `outdated`: it runs an older version than the newest one among the devices; `ok` otherwise. The first that applies, in that order.
+             * @enum {string}
+             */
+            state: "ok" | "behind" | "parked" | "offline" | "outdated";
+            /**
+             * Format: date-time
+             * @description For `offline`: its last heartbeat; null otherwise.
+             */
+            offlineSince: string | null;
         };
     };
     responses: never;

@@ -5,7 +5,9 @@ import { CREDENTIALS_FILE } from '../bootstrap.js';
 import { IMAGES_DIR } from '../images/store.js';
 import { BadRequest, Conflict } from '../services/errors.js';
 import { dataFolderHolder, DataFolderInUse, lockDataFolder } from '../storage/data-folder-lock.js';
-import { DATABASE_FILE } from '../storage/database.js';
+import { renewAfterRestore } from '../installation/check-installation.js';
+import { systemClock } from '../services/clock.js';
+import { DATABASE_FILE, openDatabase } from '../storage/database.js';
 import { BACKUP_FORMAT, MANIFEST_FILE, copyImages, type BackupManifest } from './backup-folder.js';
 
 function readManifest(folder: string): BackupManifest {
@@ -33,9 +35,11 @@ function checkDatabase(file: string): void {
 /**
  * Replaces the data folder's database, images and credentials with a backup.
  * Refused while a server (or another restore) holds the folder, and over an
- * existing database unless `replace` is set.
+ * existing database unless `replace` is set. The restored installation gets a
+ * new id: the backup hands out outbox sequence numbers the original may
+ * already have sent, and its new entries must not reuse their keys.
  */
-export function restoreDataFolder(dataDir: string, source: string, options: { replace: boolean }): BackupManifest & { folder: string } {
+export function restoreDataFolder(dataDir: string, source: string, options: { replace: boolean }): BackupManifest & { folder: string; installation: string } {
   const folder = resolve(source);
   const manifest = readManifest(folder);
   const holder = dataFolderHolder(dataDir);
@@ -54,8 +58,13 @@ export function restoreDataFolder(dataDir: string, source: string, options: { re
     rmSync(join(dataDir, IMAGES_DIR), { recursive: true, force: true });
     copyImages(join(folder, IMAGES_DIR), join(dataDir, IMAGES_DIR));
     if (existsSync(join(folder, CREDENTIALS_FILE))) copyFileSync(join(folder, CREDENTIALS_FILE), join(dataDir, CREDENTIALS_FILE));
+    const db = openDatabase(databaseFile);
+    try {
+      return { folder, ...manifest, installation: renewAfterRestore(dataDir, db, systemClock).id };
+    } finally {
+      db.close();
+    }
   } finally {
     unlock();
   }
-  return { folder, ...manifest };
 }

@@ -18,7 +18,7 @@ export const backupCommands: CliCommand[] = [
     options: { replace: { type: 'boolean', default: false } },
     run: ({ args, values, dataDir }) => {
       const done = restoreDataFolder(dataDir, need(args[0], '<folder>'), { replace: values.replace === true });
-      return { json: done, text: `Restored ${dataDir} from the backup of ${done.createdAt} in ${done.folder} (${done.images} images).` };
+      return { json: done, text: `Restored ${dataDir} from the backup of ${done.createdAt} in ${done.folder} (${done.images} images); new installation id ${done.installation}.` };
     },
   },
 ];

@@ -77,6 +77,11 @@ export const PERMISSIONS: Readonly<Record<string, Allowed>> = {
   'POST /sync/parked/{entryId}/retry': STAFF,
   'POST /sync/parked/{entryId}/discard': STAFF,
 
+  // A store PC reports with the upstream write key its sync uses.
+  'POST /fleet/heartbeat': STAFF,
+  'GET /fleet': STAFF_READ,
+  'DELETE /fleet/{device}': STAFF,
+
   'GET /keys': STAFF,
   'POST /keys': STAFF,
   'GET /keys/current': CATALOG_READ,

@@ -34,7 +34,8 @@ interface RawEntry {
 
 export function createOutboxStore(db: Db) {
   const insert = db.prepare(
-    'INSERT INTO outbox (org_id, resource, resource_id, operation, body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    // The installation id of the moment: the entry's idempotency key stays the same after a restore or a copy renews it.
+    'INSERT INTO outbox (org_id, resource, resource_id, operation, body, created_at, installation) VALUES (?, ?, ?, ?, ?, ?, (SELECT id FROM installation))',
   );
   const byOrg = db.prepare<[string], RawEntry>('SELECT * FROM outbox WHERE org_id = ? ORDER BY seq');
 

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Clock } from '../services/clock.js';
 import type { Services } from '../services/index.js';
 import type { ProductListener } from '../services/products.js';
 import type { Db } from '../storage/database.js';
+import { createInstallationStore } from '../storage/installation.js';
+import { createRecentSalesStore } from '../storage/recent-sales.js';
 import { createSyncConfigStore, type SyncConfig } from './config-store.js';
+import type { DeviceFacts } from './heartbeat.js';
 import { createIdMap } from './id-map.js';
 import { createOutboxQueue } from './outbox-queue.js';
 import type { RoundDeps } from './round.js';
@@ -34,6 +38,8 @@ export function createSync(deps: {
   imagePath: (file: string) => string | undefined;
   productListeners: ProductListener[];
   options?: SyncOptions | undefined;
+  /** The PC's name and printers for its heartbeat; default the host name and no printers (the CLI). */
+  device?: DeviceFacts;
 }) {
   const options = deps.options ?? {};
   // Aborted by the worker's stop(): a call to a hung upstream must not hold up a shutdown.
@@ -60,6 +66,10 @@ export function createSync(deps: {
     owner: `${process.pid}:${randomBytes(6).toString('hex')}`,
     leaseMs: options.leaseMs,
     offers: new Map(),
+    installation: createInstallationStore(deps.db),
+    device: deps.device ?? { name: hostname(), printers: () => [] },
+    sales: createRecentSalesStore(deps.db),
+    heartbeats: new Map(),
   };
   return {
     admin: createSyncAdmin({ configs, queue, organizations: deps.services.stores.organizations, clock: deps.clock, allowHttpHosts: options.allowHttpHosts }),

@@ -13,6 +13,8 @@ export interface QueuedEntry {
   retries: number;
   /** Attempts that failed without a verdict (no answer, timeout, 5xx). */
   attempts: number;
+  /** Installation id when the entry was written; null for entries written before installations had ids. */
+  installation: string | null;
 }
 
 export interface ParkedEntry {
@@ -34,6 +36,7 @@ interface RawEntry {
   created_at: string;
   retries: number;
   attempts: number;
+  installation: string | null;
 }
 
 const toEntry = (row: RawEntry): QueuedEntry => ({
@@ -45,12 +48,13 @@ const toEntry = (row: RawEntry): QueuedEntry => ({
   createdAt: row.created_at,
   retries: row.retries,
   attempts: row.attempts,
+  installation: row.installation,
 });
 
 /** The outbox from the sync worker's side: what waits, what is parked, what was pushed. */
 export function createOutboxQueue(db: Db) {
   const pendingAfter = db.prepare<[string, number, number], RawEntry>(
-    "SELECT seq, resource, resource_id, operation, body, created_at, retries, attempts FROM outbox WHERE org_id = ? AND state = 'pending' AND seq > ? ORDER BY seq LIMIT ?",
+    "SELECT seq, resource, resource_id, operation, body, created_at, retries, attempts, installation FROM outbox WHERE org_id = ? AND state = 'pending' AND seq > ? ORDER BY seq LIMIT ?",
   );
   const counts = db.prepare<[string], { pending: number; parked: number; oldest: string | null }>(
     `SELECT count(*) FILTER (WHERE state = 'pending') AS pending, count(*) FILTER (WHERE state = 'parked') AS parked,

@@ -28,6 +28,18 @@ type Built =
 
 const BATCH = 200;
 
+/**
+ * One key per entry: the organization and the installation it was written
+ * under keep store PCs, restores and copies of a data folder apart (a restore
+ * hands out sequence numbers again). Entries written before installations had
+ * ids keep the key they may already have been sent with. A retry after parking
+ * gets a new key: the upstream keeps refusals too and would replay the old one.
+ */
+export function idempotencyKeyOf(orgId: string, entry: Pick<QueuedEntry, 'seq' | 'retries' | 'installation'>): string {
+  const origin = entry.installation ? `${entry.installation}-` : '';
+  return `sync-${orgId}-${origin}${entry.seq}${entry.retries > 0 ? `-r${entry.retries}` : ''}`;
+}
+
 /** The v1 call that makes an entry's change upstream, or why it cannot go yet. */
 function build(ctx: PushContext, entry: QueuedEntry, kind: SyncKind): Built {
   const { orgId, ids, queue } = ctx;
@@ -39,9 +51,7 @@ function build(ctx: PushContext, entry: QueuedEntry, kind: SyncKind): Built {
   if (referencesIn(kind, entry.body).some((ref) => waitsFor(ref) && unmapped(ref.kind, ref.id))) return { kind: 'wait' };
   const translate = (k: SyncKind, id: string) => ids.upstreamOf(orgId, k, id) ?? id;
   const spec = KINDS[kind];
-  // One key per entry and organization; the local organization id keeps two store PCs' keys apart.
-  // A retry after parking gets a new key: the upstream keeps refusals too and would replay the old one.
-  const idempotencyKey = `sync-${orgId}-${entry.seq}${entry.retries > 0 ? `-r${entry.retries}` : ''}`;
+  const idempotencyKey = idempotencyKeyOf(orgId, entry);
   const target = `${spec.path}/${encodeURIComponent(translate(kind, entry.resourceId))}`;
   if (entry.operation === 'create') {
     const json = rewriteReferences(kind, entry.body, translate);

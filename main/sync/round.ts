@@ -3,8 +3,11 @@ import type { Clock } from '../services/clock.js';
 import type { ProductListener } from '../services/products.js';
 import type { Services } from '../services/index.js';
 import type { Db } from '../storage/database.js';
+import type { InstallationStore } from '../storage/installation.js';
+import type { RecentSalesStore } from '../storage/recent-sales.js';
 import type { SyncConfig, SyncConfigStore } from './config-store.js';
 import type { IdMap } from './id-map.js';
+import { sendHeartbeat, type DeviceFacts } from './heartbeat.js';
 import { holdLease } from './lease.js';
 import type { OutboxQueue } from './outbox-queue.js';
 import { pullTargets } from './pull-targets.js';
@@ -53,6 +56,13 @@ export interface RoundDeps {
   leaseMs?: number | undefined;
   /** What each organization's upstream offers, per upstream URL: read once, and again at each full pull. */
   offers: Map<string, { url: string; offer: UpstreamOffer }>;
+  /** This installation's id: the device the upstream's fleet lists, and the seed of its full-pull jitter. */
+  installation: InstallationStore;
+  /** The PC's name and printers, for its heartbeat. */
+  device: DeviceFacts;
+  sales: RecentSalesStore;
+  /** Per organization, when the last heartbeat went and the parked count it told. */
+  heartbeats: Map<string, { at: number; parked: number }>;
 }
 
 export interface RoundOptions {
@@ -81,8 +91,9 @@ export async function runRound(deps: RoundDeps, orgId: string, options: RoundOpt
     report.retryAfterMs = verdict.kind === 'retry' ? verdict.retryAfterMs : undefined;
     configs.setState(orgId, report.failure, verdict.message);
   };
+  let upstream: Upstream | undefined;
   try {
-    const upstream = deps.upstreamFor(config);
+    upstream = deps.upstreamFor(config);
     configs.setState(orgId, 'pushing');
     const push = await pushPending({ ...deps, orgId, upstream, keepGoing, onProgress: options.onProgress });
     report.pushed = push.pushed;
@@ -117,6 +128,10 @@ export async function runRound(deps: RoundDeps, orgId: string, options: RoundOpt
     lease.release();
     const { pushed, parked, pulled, failure } = report;
     deps.logger.info({ orgId, pushed, parked, pulled, failure, ms: Date.now() - started }, 'sync round');
+    // Also after a round the upstream cut short (a sale it keeps failing is what head office must see).
+    // Not awaited: the report never holds up the next round, and the sale behind it.
+    const told = report.reached || failure === 'offline';
+    if (upstream && told && deps.offers.get(orgId)?.offer.fleet) void sendHeartbeat(deps, orgId, upstream, kind);
   }
 }
 

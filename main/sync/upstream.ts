@@ -13,6 +13,8 @@ export interface UpstreamRequest {
    */
   upload?: { path: string; contentType: string; failedBefore: number };
   idempotencyKey?: string;
+  /** Time allowed for this call instead of the client's `timeoutMs`, in milliseconds. */
+  timeoutMs?: number;
 }
 
 /** What came back: an answer, or no answer at all. */
@@ -66,7 +68,7 @@ export function httpUpstream(baseUrl: string, key: string, options: HttpUpstream
       const headers: Record<string, string> = { authorization: `Bearer ${key}` };
       if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
       let body: Buffer | string | undefined;
-      let budgetMs = timeoutMs;
+      let budgetMs = request.timeoutMs ?? timeoutMs;
       if (request.upload) {
         const form = await multipart(request.upload, request.idempotencyKey ?? request.path);
         body = form.body;

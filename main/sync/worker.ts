@@ -1,4 +1,5 @@
 import type { SyncConfig } from './config-store.js';
+import { fullPullJitterMs } from './full-pull-jitter.js';
 import { DEFAULT_BACKOFF, backoffDelay, type BackoffOptions } from './retry-policy.js';
 import { runRound, type RoundDeps, type RoundKind, type RoundReport } from './round.js';
 
@@ -38,8 +39,8 @@ interface OrgState {
  * Runs rounds for every configured organization inside the server, on two
  * cadences: a push soon after a local write (and every `interval` while
  * anything waits), and a pull of what changed every `pullInterval`, which
- * reads the whole catalog when `fullInterval` has passed since the last full
- * one. Jittered backoff while the upstream is unreachable, and a round at
+ * reads the whole catalog when `fullInterval` and this installation's share
+ * of the jitter window have passed since the last full one. Jittered backoff while the upstream is unreachable, and a round at
  * once when `sync run` asks. One round at a time per organization (`flush`
  * returns the running one).
  */
@@ -59,11 +60,15 @@ export function createSyncWorker(deps: RoundDeps, options: SyncWorkerOptions = {
     return state;
   };
 
-  /** A pull reads everything when the last full one is older than the full interval (or there was none). */
+  /**
+   * A pull reads everything when the last full one is older than the full
+   * interval plus this installation's own delay (or there was none).
+   */
   const pullKind = (orgId: string): RoundKind => {
     const config = deps.configs.get(orgId);
     if (!config?.lastFullPullAt) return 'full';
-    return now() - Date.parse(config.lastFullPullAt) >= config.fullIntervalSeconds * 1000 ? 'full' : 'changes';
+    const dueMs = config.fullIntervalSeconds * 1000 + fullPullJitterMs(deps.installation.get().id, config.fullIntervalSeconds);
+    return now() - Date.parse(config.lastFullPullAt) >= dueMs ? 'full' : 'changes';
   };
 
   const flush = (

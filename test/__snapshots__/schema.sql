@@ -41,6 +41,16 @@ CREATE TABLE categories (
   lastupdate TEXT NOT NULL
 );
 
+CREATE TABLE fleet_devices (
+  org_id TEXT NOT NULL,
+  device TEXT NOT NULL,
+  version TEXT NOT NULL,
+  report TEXT NOT NULL,
+  first_seen_at TEXT NOT NULL,
+  last_seen_at TEXT NOT NULL,
+  PRIMARY KEY (org_id, device)
+);
+
 CREATE TABLE idempotency_keys (
   org_id TEXT NOT NULL,
   key TEXT NOT NULL,
@@ -65,6 +75,13 @@ CREATE TABLE identity_logs (
   image_url TEXT,
   raw_text TEXT,
   createdate TEXT NOT NULL
+);
+
+CREATE TABLE installation (
+  singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+  id TEXT NOT NULL,
+  since TEXT NOT NULL,
+  reason TEXT NOT NULL
 );
 
 CREATE TABLE order_price_deviations (
@@ -118,7 +135,7 @@ CREATE TABLE outbox (
   state TEXT NOT NULL DEFAULT 'pending',
   attempts INTEGER NOT NULL DEFAULT 0,
   last_error TEXT
-, upstream_status INTEGER, parked_at TEXT, done_at TEXT, retries INTEGER NOT NULL DEFAULT 0);
+, upstream_status INTEGER, parked_at TEXT, done_at TEXT, retries INTEGER NOT NULL DEFAULT 0, installation TEXT);
 
 CREATE TABLE printers (
   id TEXT PRIMARY KEY,

@@ -16,6 +16,7 @@ import { storeTimeZone } from './0016-store-time-zone.js';
 import { productMinimumAge } from './0017-product-minimum-age.js';
 import { deviceKeys } from './0018-device-keys.js';
 import { printers } from './0019-printers.js';
+import { installationAndFleet } from './0024-installation-and-fleet.js';
 
 export interface Migration {
   version: number;
@@ -43,4 +44,5 @@ export const migrations: Migration[] = [
   productMinimumAge,
   deviceKeys,
   printers,
+  installationAndFleet,
 ];

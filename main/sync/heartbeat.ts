@@ -1,0 +1,70 @@
+import type { Heartbeat } from '../../shared/api/fleet.js';
+import { readSystemInfo } from '../system/storage-info.js';
+import { VERSION } from '../version.js';
+import type { RoundDeps, RoundKind } from './round.js';
+import type { Upstream } from './upstream.js';
+
+/** What the sync module knows of the PC itself, for its heartbeat. */
+export interface DeviceFacts {
+  /** `DEVICE_NAME`, or the host name. */
+  name: string;
+  /** The organization's receipt printers and their last states, as the staff page lists them. */
+  printers: (orgId: string) => { name: string; state: string }[];
+}
+
+/** A push round (after a sale) reports at most this often; a pull round always does, a change of the parked count at once. */
+export const PUSH_HEARTBEAT_MS = 10_000;
+/** Time allowed for a heartbeat: short, it is only a report. */
+export const HEARTBEAT_TIMEOUT_MS = 5_000;
+/** Stores with a sale in this many days are the stores the PC serves. */
+const SERVED_DAYS = 30;
+
+/** The store PC's state now, as `POST /fleet/heartbeat` takes it. Reads the database before its first await. */
+async function buildHeartbeat(deps: RoundDeps, orgId: string): Promise<Heartbeat> {
+  const config = deps.configs.get(orgId);
+  const counts = deps.queue.counts(orgId);
+  const since = new Date(deps.clock.now().getTime() - SERVED_DAYS * 86_400_000).toISOString();
+  const stores = deps.sales
+    .storesSince(orgId, since)
+    // A store whose creation has not reached the upstream yet has no id there.
+    .map((id) => deps.ids.upstreamOf(orgId, 'store', id) ?? (deps.queue.hasUnpushedCreate(orgId, 'store', id) ? undefined : id))
+    .filter((id): id is string => id !== undefined);
+  const facts = {
+    device: deps.installation.get().id,
+    name: deps.device.name.slice(0, 100) || 'store PC',
+    version: VERSION,
+    stores: stores.slice(0, 50),
+    lastPushAt: config?.lastPushAt ?? null,
+    lastPullAt: config?.lastPullAt ?? null,
+    pending: counts.pending,
+    parked: counts.parked,
+    oldestPendingAt: counts.oldestPendingAt ?? null,
+    lastSaleAt: deps.sales.lastSaleAt(orgId),
+    printers: deps.device.printers(orgId).slice(0, 20),
+  };
+  const system = await readSystemInfo(deps.db.name, VERSION).catch(() => undefined);
+  return { ...facts, diskFreeBytes: system?.diskFreeBytes ?? null, databaseBytes: system?.databaseBytes ?? null };
+}
+
+/**
+ * After a round with an upstream offering `POST /fleet/heartbeat`:
+ * tells it this PC's state, unless a push round comes too soon after the last
+ * report with nothing new to say. Never throws: a failure is only logged.
+ */
+export async function sendHeartbeat(deps: RoundDeps, orgId: string, upstream: Upstream, kind: RoundKind): Promise<void> {
+  try {
+    const last = deps.heartbeats.get(orgId);
+    const now = deps.clock.now().getTime();
+    const parked = deps.queue.counts(orgId).parked;
+    if (kind === 'push' && last && last.parked === parked && now - last.at < PUSH_HEARTBEAT_MS) return;
+    deps.heartbeats.set(orgId, { at: now, parked });
+    const heartbeat = await buildHeartbeat(deps, orgId);
+    const result = await upstream.send({ method: 'POST', path: '/fleet/heartbeat', json: heartbeat, timeoutMs: HEARTBEAT_TIMEOUT_MS });
+    if (result.kind === 'answer' && result.status < 300) return;
+    deps.heartbeats.delete(orgId);
+    const why = result.kind === 'answer' ? `answered ${result.status}` : result.message;
+    deps.logger.info({ orgId, why }, 'fleet heartbeat not taken');
+  } catch (err) {
+    deps.logger.warn({ err, orgId }, 'fleet heartbeat failed');
+  }
+}
