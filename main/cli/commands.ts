@@ -1,5 +1,6 @@
 import { backupCommands } from './backup-commands.js';
 import type { CliCommand } from './command.js';
+import { kioskCommands } from './kiosk-commands.js';
 import { orgCommands } from './org-commands.js';
 import { reportCommands } from './report-commands.js';
 import { retentionCommands } from './retention-commands.js';
@@ -7,4 +8,4 @@ import { scaleCommands } from './scale-commands.js';
 import { syncCommands } from './sync-commands.js';
 
 /** Every administration command; each area adds its own list. */
-export const commands: CliCommand[] = [...orgCommands, ...syncCommands, ...scaleCommands, ...retentionCommands, ...backupCommands, ...reportCommands];
+export const commands: CliCommand[] = [...orgCommands, ...syncCommands, ...scaleCommands, ...retentionCommands, ...backupCommands, ...reportCommands, ...kioskCommands];
