@@ -2881,6 +2881,208 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's keys, never a secret (Write key) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every key, revoked ones included, oldest first. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Key"][];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make a key, e.g. one per kiosk bound to its store (Write key)
+         * @description The secret is in this answer only; only its hash is stored. `Idempotency-Key` is not honoured here, since a kept answer would keep the secret: a client that lost the answer makes another key and revokes the first.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["KeyCreate"];
+                };
+            };
+            responses: {
+                /** @description Created. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KeyCreated"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key of this request (any key)
+         * @description A kiosk's set-up screen learns its store from it, and can refuse a staff key.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The key. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CurrentKey"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a key at once (Write key)
+         * @description The very next request made with the key is refused.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Key id, as `GET /keys` lists it. */
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3957,6 +4159,62 @@ export interface components {
         Discarded: {
             /** @description Parked entries given up on: 1. The outbox keeps a record of it. */
             discarded: number;
+        };
+        /** @description A key of the organization. The secret is never shown again. */
+        Key: {
+            id: string;
+            /**
+             * @description `read`: reads everything; `write`: does everything (staff); `kiosk`: a self-checkout bound to one store, reads the catalog and its store, records that store's sales and identity checks; `scale`: reads products and categories.
+             * @enum {string}
+             */
+            kind: "read" | "write" | "kiosk" | "scale";
+            /** @description Store a device key is bound to; null when unbound. */
+            store: string | null;
+            /** @description Name given at creation; null when none. */
+            name: string | null;
+            /** @description false once revoked. */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last request made with the key, accurate to a minute (the server writes it at most once a minute per key); null when never used.
+             */
+            lastUsedAt: string | null;
+        };
+        KeyCreated: {
+            success: boolean;
+            /** @description Key id, for `DELETE /keys/{keyId}`. */
+            id: string;
+            /** @description The secret, shown this once: only its hash is stored. */
+            key: string;
+        };
+        /** @description A new key. Unknown fields are refused. */
+        KeyCreate: {
+            /**
+             * @description `read`: reads everything; `write`: does everything (staff); `kiosk`: a self-checkout bound to one store, reads the catalog and its store, records that store's sales and identity checks; `scale`: reads products and categories.
+             * @enum {string}
+             */
+            kind: "read" | "write" | "kiosk" | "scale";
+            /** @description Store the key is bound to: required for `kiosk`, allowed for `scale`, refused for `read` and `write`. */
+            store?: string;
+            /** @description What staff call the device, e.g. `Kiosk 2 by the door`. */
+            name?: string;
+        };
+        /** @description The key the request was made with. */
+        CurrentKey: {
+            id: string;
+            /**
+             * @description `read`: reads everything; `write`: does everything (staff); `kiosk`: a self-checkout bound to one store, reads the catalog and its store, records that store's sales and identity checks; `scale`: reads products and categories.
+             * @enum {string}
+             */
+            kind: "read" | "write" | "kiosk" | "scale";
+            /** @description Store the key is bound to; a kiosk sells for this store. */
+            store: string | null;
+            name: string | null;
         };
     };
     responses: never;
