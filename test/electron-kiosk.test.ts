@@ -304,7 +304,7 @@ describe('administration CLI through the app (store-server --cli)', () => {
     const { id } = JSON.parse(org.stdout);
     const created = await cli(dataDir, ['key', 'create', id, '--kind', 'write', '--json']);
     expect(created.code).toEqual([0]);
-    expect(JSON.parse(created.stdout)).toEqual({ id: expect.any(String), kind: 'write', key: expect.stringMatching(/^wk_/) });
+    expect(JSON.parse(created.stdout)).toEqual({ id: expect.any(String), kind: 'write', store: null, key: expect.stringMatching(/^wk_/) });
     const listed = await cli(dataDir, ['key', 'list', id]);
     expect(listed.stdout.trim().split('\n')).toHaveLength(3);
   });

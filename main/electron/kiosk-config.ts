@@ -59,7 +59,7 @@ export function readKioskConfig(dataDir: string, apiBaseUrl: string, options: Ki
     return unusable(kiosk, `${file} must be ${SHAPE} (${issues})`);
   }
   const { storeId, printer, receiptUrl, update } = parsed.data;
-  let key: string | undefined;
+  let key = parsed.data.key;
   if (parsed.data.keyEncrypted !== undefined) {
     try {
       key = protection.decrypt(parsed.data.keyEncrypted);
@@ -67,9 +67,14 @@ export function readKioskConfig(dataDir: string, apiBaseUrl: string, options: Ki
       return unusable(kiosk, `${file}: keyEncrypted cannot be decrypted by this user on this PC (was the data folder copied from another PC or user?); write the key again as "key" and the app encrypts it at its next start`);
     }
   }
-  if (parsed.data.key !== undefined) {
-    key = options.exchangeKey?.(parsed.data.key, storeId!) ?? parsed.data.key;
-    storePlainKey(dataDir, { ...content, key }, key !== parsed.data.key, protection, logger);
+  if (key !== undefined) {
+    const exchanged = options.exchangeKey?.(key, storeId!);
+    // A key in plain text, or one just exchanged, is stored anew; an encrypted key that stays is left alone.
+    if (exchanged !== undefined || parsed.data.key !== undefined) {
+      const { keyEncrypted: _old, ...rest } = content;
+      storePlainKey(dataDir, { ...rest, key: exchanged ?? key }, exchanged !== undefined, protection, logger);
+    }
+    key = exchanged ?? key;
   }
   const config = storeId === undefined ? undefined : { storeId, ...(printer && { printer }), ...(receiptUrl && { receiptUrl }), apiBaseUrl };
   return { kiosk, config, key, update, problem: undefined };

@@ -15,6 +15,7 @@ import { serveKioskConfig, serveSalesJournal } from './kiosk-bridge.js';
 import { serveReceiptPrinting } from './receipt-print.js';
 import { blockBrowserShortcuts, keepDisplayOn, reloadWhenStuck } from './kiosk-behaviour.js';
 import { readKioskConfig } from './kiosk-config.js';
+import { exchangeWriteKey } from './kiosk-key-exchange.js';
 import { keyProtection, type SafeStorageModule } from './key-protection.js';
 import { openSalesJournal } from './sales-journal.js';
 import { addContentSecurityPolicy, confineToOrigin, denyAllPermissions, sendKeyToLocalServer } from './security.js';
@@ -97,6 +98,7 @@ export async function onReady(electron: ElectronModule, context: AppContext, con
     kioskSwitch: kioskSwitch(context),
     protection: keyProtection(electron.safeStorage, context.platform),
     logger,
+    exchangeKey: exchangeWriteKey(config.dataDir, logger),
   });
   const { kiosk } = kioskConfig;
   if (kioskConfig.problem) logger.warn(kioskConfig.problem + '; the kiosk shows its set-up screen and the app does not look for updates');
