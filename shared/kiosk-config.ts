@@ -44,25 +44,62 @@ export const ReceiptPrinterSetting = z.discriminatedUnion('type', [
 ]);
 export type ReceiptPrinterSetting = z.infer<typeof ReceiptPrinterSetting>;
 
-/** What an operator writes into `DATA_DIR/kiosk.json`. */
-export const KioskConfigFile = z
+/**
+ * A staff PIN as kiosk.json keeps it: scrypt (node:crypto) over the PIN with
+ * a random salt, so the file never holds the PIN itself. Set with the CLI
+ * (`kiosk pin set`).
+ */
+export const StaffPinHash = z
+  .strictObject({
+    scheme: z.literal('scrypt'),
+    N: z.int().min(1024),
+    r: z.int().min(1),
+    p: z.int().min(1),
+    salt: z.base64().min(1),
+    hash: z.base64().min(1),
+  })
+  .describe('Hash of the staff PIN that leaves kiosk mode; written by `kiosk pin set`.');
+export type StaffPinHash = z.infer<typeof StaffPinHash>;
+
+const KioskFileFields = z
   .object({
-    key: z.string().min(1).describe('Write key of the organization the kiosk sells for.'),
-    storeId: z.string().min(1).describe('Id of the store (`GET /stores/{id}`) whose settings the kiosk applies.'),
+    kiosk: z.boolean().optional().describe('Kiosk mode (full screen, no menu, no developer tools, staff leave with the PIN). Kept here so that it survives restarts and updates; `--kiosk` and `KIOSK_MODE=1` set it to true.'),
+    key: z.string().min(1).optional().describe('Key of the organization, in plain text as the operator writes it: a kiosk key for the store (a write key is exchanged for one at the next start). The app replaces it with `keyEncrypted` where the system can encrypt.'),
+    keyEncrypted: z.base64().min(1).optional().describe('The key, encrypted by the app with the system\'s key store (Electron safeStorage); only this user on this PC can decrypt it.'),
+    storeId: z.string().min(1).optional().describe('Id of the store (`GET /stores/{id}`) whose settings the kiosk applies.'),
+    staffPin: StaffPinHash.optional(),
     printer: ReceiptPrinterSetting.optional().describe('Receipt printer; without it the receipt is only shown, for longer.'),
     receiptUrl: ReceiptUrlTemplateSchema.optional(),
     update: UpdateSettings.optional().describe('Self-update of the desktop app; read by the app, never handed to the page.'),
   })
   .strict();
+
+/**
+ * What `DATA_DIR/kiosk.json` holds: what an operator writes (key, store,
+ * printer, updates) and what the app and the CLI keep there (kiosk mode, the
+ * encrypted key, the staff PIN's hash). A key comes with a store and a store
+ * with a key; a file with neither leaves the page's set-up screen on.
+ */
+export const KioskConfigFile = KioskFileFields.superRefine((file, ctx) => {
+  if (file.key !== undefined && file.keyEncrypted !== undefined) ctx.addIssue({ code: 'custom', path: ['keyEncrypted'], message: 'give either key or keyEncrypted, not both' });
+  const hasKey = file.key !== undefined || file.keyEncrypted !== undefined;
+  if (hasKey && file.storeId === undefined) ctx.addIssue({ code: 'custom', path: ['storeId'], message: 'required with a key' });
+  if (!hasKey && file.storeId !== undefined) ctx.addIssue({ code: 'custom', path: ['key'], message: 'required with a storeId' });
+});
 export type KioskConfigFile = z.infer<typeof KioskConfigFile>;
 
 /**
  * What the kiosk page receives: from the desktop app's preload
- * (`window.kioskBridge.config`), or from its own set-up screen in a plain browser.
+ * (`window.kioskBridge.config`, without a key: the app adds the
+ * Authorization header itself), or from its own set-up screen in a plain browser.
  */
-export const KioskConfig = KioskConfigFile.omit({ update: true }).extend({
-  apiBaseUrl: z.string().url().describe('Base URL of the local API, including /api/v1.'),
-});
+export const KioskConfig = z
+  .object({
+    key: z.string().min(1).optional().describe('Key the page sends as `Authorization: Bearer`; only in a plain browser. The desktop app never hands the page its key.'),
+    storeId: z.string().min(1).describe('Id of the store (`GET /stores/{id}`) whose settings the kiosk applies.'),
+    printer: ReceiptPrinterSetting.optional(),
+    receiptUrl: ReceiptUrlTemplateSchema.optional(),
+    apiBaseUrl: z.string().url().describe('Base URL of the local API, including /api/v1.'),
+  })
+  .strict();
 export type KioskConfig = z.infer<typeof KioskConfig>;
-
-export { KIOSK_BRIDGE } from './kiosk-bridge.js';

@@ -37,7 +37,7 @@ describe('preload', () => {
   }
 
   it('exposes kioskBridge.config, reportActivity, the sales journal and printReceipt, nothing else', () => {
-    const config = { key: 'wk_kiosk', storeId: 'store-1', apiBaseUrl: 'http://127.0.0.1:8787/api/v1' };
+    const config = { storeId: 'store-1', apiBaseUrl: 'http://127.0.0.1:8787/api/v1' };
     const { exposed, sent } = runPreload(config);
     expect(sent).toEqual([KIOSK_CONFIG_CHANNEL]);
     expect(exposed).toEqual([['kioskBridge', { config, reportActivity: expect.any(Function), journal: { list: expect.any(Function), put: expect.any(Function), remove: expect.any(Function) }, printReceipt: expect.any(Function) }]]);

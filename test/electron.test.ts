@@ -11,7 +11,7 @@ import { PROJECT_ROOT } from '../main/version.js';
 import { api } from './support/api.js';
 import { standInApps, standInContext, standInElectron } from './support/electron-stand-in.js';
 
-const { start: startApp, tempDir: userDataDir } = standInApps();
+const { start: startApp, tempDir: userDataDir, forget } = standInApps();
 
 /** A synchronous IPC message as the preload of a frame at `url` sends it. */
 function askForConfig(ipcMain: NodeJS.EventEmitter, url: string, parent: unknown = null) {
@@ -134,18 +134,41 @@ describe('Electron main process', () => {
 describe('kiosk configuration from DATA_DIR/kiosk.json', () => {
   const kioskJson = (dataDir: string, content: string) => writeFileSync(join(dataDir, 'kiosk.json'), content);
 
-  it('hands the key, store and API address to the top frame of the local server only', async () => {
+  it('hands the store and API address, never the key, to the top frame of the local server only', async () => {
     const dataDir = userDataDir();
     kioskJson(dataDir, JSON.stringify({ key: 'wk_kiosk', storeId: 'store-1' }));
     const { main, ipcMain } = await startApp({ DATA_DIR: dataDir });
     const origin = new URL(main.server.url).origin;
 
-    expect(askForConfig(ipcMain, `${origin}/`)).toEqual({ key: 'wk_kiosk', storeId: 'store-1', apiBaseUrl: `${origin}/api/v1` });
+    expect(askForConfig(ipcMain, `${origin}/`)).toEqual({ storeId: 'store-1', apiBaseUrl: `${origin}/api/v1` });
     expect(askForConfig(ipcMain, 'https://example.com/')).toBeNull();
     expect(askForConfig(ipcMain, `${origin}/`, { url: `${origin}/` })).toBeNull();
     const refused = { senderFrame: null, returnValue: undefined as unknown };
     ipcMain.emit(KIOSK_CONFIG_CHANNEL, refused);
     expect(refused.returnValue).toBeNull();
+  });
+
+  it('sends the key as the Authorization header of requests to the local server, and to nothing else', async () => {
+    const dataDir = userDataDir();
+    const credentials = () => JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8'));
+    // The first start makes the organization; the kiosk is set up with its key afterwards.
+    const first = await startApp({ DATA_DIR: dataDir });
+    await first.main.server.close();
+    forget(first.main);
+    kioskJson(dataDir, JSON.stringify({ key: credentials().writeKey, storeId: 'store-1' }));
+    const { window, origin } = await startApp({ DATA_DIR: dataDir });
+    expect(window.session.requestFilter).toEqual({ urls: [`${origin}/*`] });
+    const send = (url: string, requestHeaders: Record<string, string>) => {
+      let result: { requestHeaders: Record<string, string> } | undefined;
+      window.session.requestListener!({ url, requestHeaders }, (answer: typeof result) => (result = answer));
+      return result!.requestHeaders;
+    };
+    const headers = send(`${origin}/api/v1/products`, { Accept: 'application/json', authorization: 'Bearer page-made-up' });
+    expect(headers).toEqual({ Accept: 'application/json', Authorization: `Bearer ${credentials().writeKey}` });
+    // What the page's request then gets from the server: the catalog, not a 401.
+    expect((await fetch(`${origin}/api/v1/products`, { headers })).status).toBe(200);
+    expect((await fetch(`${origin}/api/v1/products`)).status).toBe(403);
+    expect(send('https://example.com/collect', { Accept: '*/*' })).toEqual({ Accept: '*/*' });
   });
 
   it('gives no config without the file, so the page shows its set-up screen', async () => {

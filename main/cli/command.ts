@@ -21,6 +21,8 @@ export interface CliContext {
   dataDir: string;
   /** True when `--json` was given: nothing but the JSON document may go to stdout. */
   json: boolean;
+  /** Standard input, for a secret that must not appear in the process list (the staff PIN). */
+  stdin?: AsyncIterable<string | Buffer>;
 }
 
 /** One administration command, e.g. `org create`. */

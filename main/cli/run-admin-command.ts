@@ -8,6 +8,7 @@ import { commands } from './commands.js';
 export interface CliStreams {
   stdout: { write(text: string, callback?: () => void): unknown };
   stderr: { write(text: string, callback?: () => void): unknown };
+  stdin?: AsyncIterable<string | Buffer>;
 }
 
 export interface CliInvocation {
@@ -50,7 +51,7 @@ export async function runAdminCommand(argv: string[], { program, dataDir, stream
     const command = findCommand(argv);
     const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { ...COMMON, ...command.options } });
     const args = positionals.slice(command.name.split(' ').length);
-    const output = await command.run({ args, values, dataDir, json: asJson });
+    const output = await command.run({ args, values, dataDir, json: asJson, stdin: streams.stdin });
     streams.stdout.write((asJson ? JSON.stringify(output.json) : output.text) + '\n');
     return output.exitCode ?? 0;
   } catch (err) {

@@ -30,15 +30,34 @@ export function reloadWhenStuck(contents: Contents, logger: Logger): void {
   });
 }
 
-export function isStaffExit(input: Pick<Input, 'type' | 'key' | 'control' | 'alt' | 'shift'>): boolean {
+type KeyInput = Pick<Input, 'type' | 'key' | 'control' | 'alt' | 'shift' | 'meta'>;
+
+export function isStaffExit(input: Omit<KeyInput, 'meta'>): boolean {
   return input.type === 'keyDown' && input.control && input.alt && input.shift && input.key.toLowerCase() === 'q';
 }
 
-/** Full-screen kiosk mode hides every way out; staff quit with STAFF_EXIT_KEYS. */
-export function addStaffExit(contents: Pick<WebContents, 'on'>, quit: () => void): void {
+/** Keys Chromium acts on by itself: reload, developer tools, full screen, caret browsing, the browser keys of a keyboard. */
+const BROWSER_KEYS = new Set(['f5', 'f7', 'f11', 'f12', 'browserback', 'browserforward', 'browserrefresh', 'browserhome', 'browserstop']);
+/** What Ctrl may still do on the kiosk: edit a text field (copy, paste, cut, select all, undo, redo). */
+const EDITING_LETTERS = new Set(['c', 'v', 'x', 'a', 'z', 'y']);
+
+/**
+ * A shortcut that reloads the page, opens the developer tools, zooms, prints,
+ * navigates or closes. Ctrl with Alt is AltGr on Windows (`@`, `€`, `{` on
+ * many keyboards), which a customer types into the search field, so it is left alone.
+ */
+export function isBlockedShortcut(input: KeyInput): boolean {
+  if (input.type !== 'keyDown') return false;
+  const key = input.key.toLowerCase();
+  if (BROWSER_KEYS.has(key)) return true;
+  if (input.alt && !input.control && (key === 'arrowleft' || key === 'arrowright' || key === 'home')) return true;
+  if (!(input.control || input.meta) || input.alt) return false;
+  return key === 'f4' || (input.key.length === 1 && !EDITING_LETTERS.has(key));
+}
+
+/** In kiosk mode no key reloads the page, opens the developer tools or leaves it; the menu that would offer them is gone as well. */
+export function blockBrowserShortcuts(contents: Pick<WebContents, 'on'>): void {
   contents.on('before-input-event', (event, input) => {
-    if (!isStaffExit(input)) return;
-    event.preventDefault();
-    quit();
+    if (isBlockedShortcut(input)) event.preventDefault();
   });
 }

@@ -13,10 +13,14 @@ import { autostartTarget, KIOSK_SWITCH, startAtLogin } from './autostart.js';
 import { appConfig } from './app-config.js';
 import { serveKioskConfig, serveSalesJournal } from './kiosk-bridge.js';
 import { serveReceiptPrinting } from './receipt-print.js';
-import { addStaffExit, keepDisplayOn, reloadWhenStuck } from './kiosk-behaviour.js';
+import { blockBrowserShortcuts, keepDisplayOn, reloadWhenStuck } from './kiosk-behaviour.js';
 import { readKioskConfig } from './kiosk-config.js';
+import { exchangeWriteKey } from './kiosk-key-exchange.js';
+import { keyProtection, type SafeStorageModule } from './key-protection.js';
 import { openSalesJournal } from './sales-journal.js';
-import { addContentSecurityPolicy, confineToOrigin, denyAllPermissions } from './security.js';
+import { addContentSecurityPolicy, confineToOrigin, denyAllPermissions, sendKeyToLocalServer } from './security.js';
+import { readStaffPin } from '../kiosk/staff-pin.js';
+import { guardStaffExit, pinPromptOptions, type PinPromptWindow } from './staff-exit.js';
 import { shutDownInOrder } from './shutdown.js';
 import { describeStartupError, STARTUP_ERROR_TITLE } from './startup-error.js';
 import type { Updater } from './update-schedule.js';
@@ -34,7 +38,7 @@ export const JS_FLAGS = '--max-semi-space-size=4';
 /** The compiled preload sits next to this module in dist/main/electron/. */
 export const PRELOAD_FILE = join(dirname(fileURLToPath(import.meta.url)), 'preload.cjs');
 
-export type KioskWindow = Pick<BrowserWindow, 'loadURL' | 'once' | 'show' | 'webContents' | 'focus' | 'isMinimized' | 'restore'>;
+export type KioskWindow = Pick<BrowserWindow, 'loadURL' | 'once' | 'show' | 'webContents' | 'focus' | 'isMinimized' | 'restore' | 'close' | 'isDestroyed'>;
 
 /** The parts of the `electron` module the main process uses; tests pass a stand-in. */
 export interface ElectronModule {
@@ -44,6 +48,7 @@ export interface ElectronModule {
   dialog: Pick<Dialog, 'showErrorBox'>;
   powerSaveBlocker: Pick<PowerSaveBlocker, 'start' | 'stop'>;
   Menu: Pick<typeof Menu, 'setApplicationMenu'>;
+  safeStorage: SafeStorageModule;
 }
 
 /** What the main process reads from its surroundings; tests pass their own. */
@@ -78,18 +83,24 @@ export function processContext(): AppContext {
   };
 }
 
-const isKiosk = (context: AppContext) => context.env.KIOSK_MODE === '1' || context.argv.includes(KIOSK_SWITCH);
+/** `--kiosk` or `KIOSK_MODE=1` turn kiosk mode on; kiosk.json keeps it on from then on. */
+const kioskSwitch = (context: AppContext) => context.env.KIOSK_MODE === '1' || context.argv.includes(KIOSK_SWITCH);
 
 /** Starts the API in this process, then opens the kiosk window on it. Everything else the product does lives in the server. */
 export async function onReady(electron: ElectronModule, context: AppContext, config: Config): Promise<ElectronMain> {
   const { app } = electron;
   const { logger } = context;
-  const kiosk = isKiosk(context);
   const updates = setupUpdates(logger);
   const server = await startServer(config, { logger, updateStatus: updates.status });
   const origin = windowOrigin(config.host, server.port);
 
-  const kioskConfig = readKioskConfig(config.dataDir, origin + API_PREFIX);
+  const kioskConfig = readKioskConfig(config.dataDir, origin + API_PREFIX, {
+    kioskSwitch: kioskSwitch(context),
+    protection: keyProtection(electron.safeStorage, context.platform),
+    logger,
+    exchangeKey: exchangeWriteKey(config.dataDir, logger),
+  });
+  const { kiosk } = kioskConfig;
   if (kioskConfig.problem) logger.warn(kioskConfig.problem + '; the kiosk shows its set-up screen and the app does not look for updates');
   serveKioskConfig(electron.ipcMain, origin, kioskConfig.config, (url) => logger.warn({ url }, 'refused the kiosk config to a frame outside the local server'));
   const journal = openSalesJournal(config.dataDir, logger, () => updates.activityChanged());
@@ -103,7 +114,15 @@ export async function onReady(electron: ElectronModule, context: AppContext, con
   addContentSecurityPolicy(contents.session, origin);
   confineToOrigin(contents, origin);
   reloadWhenStuck(contents, logger);
-  addStaffExit(contents, () => app.quit());
+  if (kioskConfig.key !== undefined) sendKeyToLocalServer(contents.session, origin, kioskConfig.key);
+  guardStaffExit(contents, {
+    kiosk,
+    readPin: () => readStaffPin(config.dataDir),
+    openPrompt: () => new electron.BrowserWindow(pinPromptOptions(window)) as PinPromptWindow,
+    quit: () => app.quit(),
+    logger,
+  });
+  if (kiosk) blockBrowserShortcuts(contents);
 
   // Without a menu there are no shortcuts to reload, close the window or open the developer tools.
   if (kiosk) electron.Menu.setApplicationMenu(null);

@@ -24,6 +24,19 @@ export function addContentSecurityPolicy(session: GuardedSession, origin: string
   });
 }
 
+/**
+ * The kiosk's key stays in the main process: it is added as the Authorization
+ * header to the page's requests to the local server, and to nothing else, so
+ * no script in the page can read it or send it elsewhere.
+ */
+export function sendKeyToLocalServer(session: GuardedSession, origin: string, key: string): void {
+  session.webRequest.onBeforeSendHeaders({ urls: [`${origin}/*`] }, (details, callback) => {
+    if (new URL(details.url).origin !== origin) return callback({ requestHeaders: details.requestHeaders });
+    const headers = Object.fromEntries(Object.entries(details.requestHeaders).filter(([name]) => name.toLowerCase() !== 'authorization'));
+    callback({ requestHeaders: { ...headers, Authorization: `Bearer ${key}` } });
+  });
+}
+
 /** No new windows, no pages outside the local server, no embedded guests. */
 export function confineToOrigin(contents: GuardedContents, origin: string): void {
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));

@@ -11,19 +11,21 @@ export function sameOriginApi(): string {
   return new URL('/api/v1', window.location.href).href;
 }
 
-function isConfig(value: unknown): value is KioskConfig {
+/** The desktop app's config comes without a key (the app adds the Authorization header itself); a browser's set-up always has one. */
+function isConfig(value: unknown, keyRequired: boolean): value is KioskConfig {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.key === 'string' && v.key !== '' && typeof v.storeId === 'string' && v.storeId !== '' && typeof v.apiBaseUrl === 'string';
+  const keyOk = v.key === undefined ? !keyRequired : typeof v.key === 'string' && v.key !== '';
+  return keyOk && typeof v.storeId === 'string' && v.storeId !== '' && typeof v.apiBaseUrl === 'string';
 }
 
 /** The kiosk's configuration, or undefined when a plain browser has not been set up yet. */
 export function loadConfig(): { config: KioskConfig; source: ConfigSource } | undefined {
   const bridge = (window as unknown as Record<string, { config?: unknown } | undefined>)[KIOSK_BRIDGE];
-  if (bridge && isConfig(bridge.config)) return { config: bridge.config, source: 'bridge' };
+  if (bridge && isConfig(bridge.config, false)) return { config: bridge.config, source: 'bridge' };
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null');
-    if (isConfig(stored)) return { config: { ...stored, apiBaseUrl: sameOriginApi() }, source: 'browser' };
+    if (isConfig(stored, true)) return { config: { ...stored, apiBaseUrl: sameOriginApi() }, source: 'browser' };
   } catch {
     // A damaged entry means set-up runs again.
   }

@@ -9,8 +9,8 @@ export interface CliResult extends ProcessResult {
  * Runs the administration CLI exactly as an operator does: `npm run -s cli -- <args>`,
  * asynchronously (see `runProcess`).
  */
-export async function runCli(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  const result = await runProcess('npm', ['run', '-s', 'cli', '--', ...args], { cwd: PROJECT_ROOT, env: { DATA_DIR: dataDir, ...env } });
+export async function runCli(dataDir: string, args: string[], env: Record<string, string> = {}, input?: string): Promise<CliResult> {
+  const result = await runProcess('npm', ['run', '-s', 'cli', '--', ...args], { cwd: PROJECT_ROOT, env: { DATA_DIR: dataDir, ...env }, input });
   let json: unknown;
   try {
     if (args.includes('--json') && result.stdout.trim() !== '') json = JSON.parse(result.stdout);

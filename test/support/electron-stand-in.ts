@@ -1,3 +1,4 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,11 +14,44 @@ export function cancellable() {
 
 type Listener = (...args: any[]) => void;
 
+export interface StandInKeyStore {
+  /** `safeStorage.isEncryptionAvailable()`. */
+  available: boolean;
+  /** `safeStorage.getSelectedStorageBackend()` (Linux): `basic_text` without a keyring. */
+  backend: string;
+  /** The secret of this user on this PC (DPAPI, the keyring's entry): another one cannot decrypt. */
+  secret: string;
+}
+
+/**
+ * safeStorage as the system's key store gives it to the app: AES-256-GCM under
+ * a secret of the user, so a file copied to another PC or user cannot be read there.
+ */
+function standInSafeStorage(store: StandInKeyStore) {
+  const key = () => createHash('sha256').update(store.secret).digest();
+  return {
+    isEncryptionAvailable: () => store.available,
+    getSelectedStorageBackend: () => store.backend,
+    encryptString(plain: string): Buffer {
+      if (!store.available) throw new Error('Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.');
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key(), iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return Buffer.concat([Buffer.from('v11'), iv, cipher.getAuthTag(), body]);
+    },
+    decryptString(encrypted: Buffer): string {
+      const decipher = createDecipheriv('aes-256-gcm', key(), encrypted.subarray(3, 15));
+      decipher.setAuthTag(encrypted.subarray(15, 31));
+      return Buffer.concat([decipher.update(encrypted.subarray(31)), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
 /**
  * Stand-in for the `electron` module: records what the main process asks of
  * it and lets a test fire the events Electron would.
  */
-export function standInElectron(userData: string) {
+export function standInElectron(userData: string, keyStore: Partial<StandInKeyStore> = {}) {
   const app = Object.assign(new EventEmitter(), {
     lock: true,
     lockRequests: 0,
@@ -66,12 +100,18 @@ export function standInElectron(userData: string) {
       permissionCheckHandler: undefined as ((...args: unknown[]) => boolean) | undefined,
       headerFilter: undefined as { urls: string[] } | undefined,
       headerListener: undefined as Listener | undefined,
+      requestFilter: undefined as { urls: string[] } | undefined,
+      requestListener: undefined as Listener | undefined,
       setPermissionRequestHandler: (handler: Listener) => (this.session.permissionRequestHandler = handler),
       setPermissionCheckHandler: (handler: (...args: unknown[]) => boolean) => (this.session.permissionCheckHandler = handler),
       webRequest: {
         onHeadersReceived: (filter: { urls: string[] }, listener: Listener) => {
           this.session.headerFilter = filter;
           this.session.headerListener = listener;
+        },
+        onBeforeSendHeaders: (filter: { urls: string[] }, listener: Listener) => {
+          this.session.requestFilter = filter;
+          this.session.requestListener = listener;
         },
       },
     };
@@ -97,6 +137,14 @@ export function standInElectron(userData: string) {
       return false;
     }
     restore() {}
+    close() {
+      if (this.destroyed) return;
+      this.destroyed = true;
+      this.emit('closed');
+    }
+    isDestroyed() {
+      return this.destroyed;
+    }
   }
 
   const handlers = new Map<string, Listener>();
@@ -132,8 +180,10 @@ export function standInElectron(userData: string) {
     applicationMenu: 'default' as unknown,
     setApplicationMenu: (value: unknown) => (menu.applicationMenu = value),
   };
-  const module = { app, BrowserWindow: StandInWindow, ipcMain, dialog, powerSaveBlocker, Menu: menu } as unknown as ElectronModule;
-  return { module, app, windows, ipcMain, dialog, powerSaveBlocker, menu };
+  const keys: StandInKeyStore = { available: true, backend: 'gnome_libsecret', secret: 'kasse@store-pc', ...keyStore };
+  const safeStorage = standInSafeStorage(keys);
+  const module = { app, BrowserWindow: StandInWindow, ipcMain, dialog, powerSaveBlocker, Menu: menu, safeStorage } as unknown as ElectronModule;
+  return { module, app, windows, ipcMain, dialog, powerSaveBlocker, menu, safeStorage };
 }
 
 /** For tests whose kiosk.json sets no update server: asking for an updater is then a bug. */
@@ -167,6 +217,7 @@ export function standInContext(env: NodeJS.ProcessEnv, argv: string[] = ['store-
 
 export interface StandInStart {
   isPackaged?: boolean;
+  keyStore?: Partial<StandInKeyStore>;
   platform?: NodeJS.Platform;
   argv?: string[];
   updaterFor?: AppContext['updaterFor'];
@@ -190,7 +241,7 @@ export function standInApps() {
     return dir;
   };
   async function start(env: NodeJS.ProcessEnv = {}, options: StandInStart = {}) {
-    const electron = standInElectron(tempDir());
+    const electron = standInElectron(tempDir(), options.keyStore);
     electron.app.isPackaged = options.isPackaged ?? false;
     const run = standInContext({ PORT: '0', ...env }, options.argv, options.updaterFor);
     run.context.platform = options.platform ?? 'linux';
