@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { offUpdateStatus, type UpdateStatus } from '../shared/api/update-status.js';
 import { authenticate } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
+import { feedHorizon } from './http/feed-horizon.js';
 import { idempotency } from './http/idempotency.js';
 import { forWritesOnly } from './http/read-methods.js';
 import { requestLog } from './http/request-log.js';
@@ -25,6 +26,7 @@ import { createPrinterStates } from './receipts/printer-states.js';
 import { createReceiptPrinting } from './receipts/receipt-printing.js';
 import { createReportPrinting } from './receipts/report-printing.js';
 import { IMAGES_PATH } from './rules/image-urls.js';
+import { createDataRetention, type DataRetention, type RetentionSettings } from './retention/data-retention.js';
 import { createScaleLabels } from './scales/scale-labels.js';
 import { localGuard } from './security/local-guard.js';
 import type { LocalNames } from './security/local-names.js';
@@ -59,10 +61,12 @@ export interface AppDeps {
   sync?: SyncOptions | undefined;
   /** Where the desktop app's self-update stands; unset, updates are off. */
   updateStatus?: (() => UpdateStatus) | undefined;
+  /** How long settled data is kept; unset, the defaults. */
+  retention?: Partial<RetentionSettings> | undefined;
 }
 
 /** Builds the express app over one database. Listening and starting the sync worker are the caller's job. */
-export function createApp(deps: AppDeps): { app: Express; services: Services; sync: Sync } {
+export function createApp(deps: AppDeps): { app: Express; services: Services; sync: Sync; retention: DataRetention } {
   const imageRecords = createProductImageStore(deps.db);
   const releaseImages = releaseReplacedImages(deps.images, imageRecords);
   const services = createServices({
@@ -81,6 +85,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
     productListeners: [services.search, releaseImages],
     options: deps.sync,
   });
+  const retention = createDataRetention({ db: deps.db, clock: deps.clock, settings: deps.retention });
   const productImages = createProductImageService({ products: services.products, images: deps.images, records: imageRecords, clock: deps.clock });
   productImages.removeOrphans();
   const printerStates = createPrinterStates();
@@ -100,6 +105,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(printerStatusRoutes(printerStates));
   api.use(authenticate(services.organizations));
   api.use('/identity-logs', identityLogFeatureGate);
+  api.use(feedHorizon(deps.clock, retention.settings.deletedDays));
   api.use(forWritesOnly(express.json({ limit: JSON_BODY_LIMIT }), idempotency(createIdempotencyKeyStore(deps.db), deps.clock), scheduleSyncAfterWrites(sync.worker)));
   api.use(productRoutes(services.products));
   api.use(productImageRoutes(productImages, { publicUrl: deps.publicUrl }));
@@ -118,5 +124,5 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   app.use(express.static(join(PROJECT_ROOT, 'dist', 'renderer'), { index: 'index.html', extensions: ['html'], dotfiles: 'ignore', redirect: false }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
-  return { app, services, sync };
+  return { app, services, sync, retention };
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { RetentionSettings } from './retention/data-retention.js';
 import { parsePublicUrl } from './rules/image-urls.js';
 import { parseAllowedHosts, parseAllowedOrigins } from './security/config.js';
 
@@ -30,6 +31,28 @@ export interface Config {
    * `Origin` gets 403.
    */
   allowedOrigins?: string[] | undefined;
+  /**
+   * `OUTBOX_RETENTION_DAYS` (30), `DELETED_RETENTION_DAYS` (90),
+   * `SYNCED_ORDER_RETENTION_DAYS` (400): how long pushed outbox entries,
+   * soft-deleted records and a synced organization's orders are kept.
+   */
+  retention?: Partial<RetentionSettings> | undefined;
+}
+
+const RETENTION_VARIABLES = { outboxDays: 'OUTBOX_RETENTION_DAYS', deletedDays: 'DELETED_RETENTION_DAYS', syncedOrderDays: 'SYNCED_ORDER_RETENTION_DAYS' } as const;
+
+/** The retention settings given in the environment; each a whole number of days from 1 to 36,500. */
+function readRetention(env: NodeJS.ProcessEnv): Partial<RetentionSettings> {
+  const settings: Partial<RetentionSettings> = {};
+  for (const [setting, variable] of Object.entries(RETENTION_VARIABLES) as [keyof RetentionSettings, string][]) {
+    const text = env[variable];
+    if (text === undefined || text === '') continue;
+    if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 36_500) {
+      throw new Error(`${variable} must be a whole number of days from 1 to 36500, not ${JSON.stringify(text)}`);
+    }
+    settings[setting] = Number(text);
+  }
+  return settings;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,5 +68,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined,
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+    retention: readRetention(env),
   };
 }

@@ -11,6 +11,7 @@ import { batchedStdout } from './http/request-log.js';
 import { IMAGES_DIR, openImageStore } from './images/store.js';
 import { startDailyPurge } from './retention/daily-purge.js';
 import { createPersonalDataRetention } from './retention/personal-data.js';
+import { startPurgeSchedule } from './retention/purge-schedule.js';
 import type { SearchBuildOptions } from './search/product-search.js';
 import { localNames } from './security/local-names.js';
 import type { SyncOptions } from './sync/index.js';
@@ -38,6 +39,8 @@ export interface StartOptions {
   sync?: SyncOptions;
   /** Where the desktop app's self-update stands; unset (the headless server), updates are off. */
   updateStatus?: () => UpdateStatus;
+  /** Time between two runs of the data purge, in milliseconds; default an hour. */
+  purgeIntervalMs?: number;
 }
 
 /** Opens the data folder and serves the API. Used by `npm start`, Electron and tests alike. */
@@ -54,7 +57,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   const clock = options.clock ?? systemClock;
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
-  const { app, services, sync } = createApp({
+  const { app, services, sync, retention } = createApp({
     db,
     clock,
     logger,
@@ -69,6 +72,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }),
     sync: options.sync,
     updateStatus: options.updateStatus,
+    retention: config.retention,
   });
 
   let server: Server;
@@ -88,6 +92,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Not awaited: the API answers at once; `q` answers 503 until an organization's index is complete.
   services.search.build().catch((err: unknown) => logger.error({ err }, 'building the product search index failed'));
   const stopPurge = startDailyPurge(createPersonalDataRetention({ db, clock }), logger);
+  const stopDataPurge = startPurgeSchedule(retention, clock, logger, options.purgeIntervalMs);
   sync.worker.start();
 
   return {
@@ -97,6 +102,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     close: async () => {
       services.search.stop();
       stopPurge();
+      await stopDataPurge();
       await sync.worker.stop();
       await new Promise<void>((resolve, reject) => {
         server.close((err) => {

@@ -1,3 +1,4 @@
+import { SYNC_ACKNOWLEDGED_HEADER } from '../../shared/api/idempotency.js';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type Caller } from '../services/caller.js';
 import { Forbidden } from '../services/errors.js';
@@ -17,7 +18,8 @@ export function authenticate(organizations: OrganizationService): RequestHandler
     const grant = organizations.authenticate(match[1]);
     if (!grant) throw new Forbidden('unknown or revoked key');
     if (grant.kind === 'read' && !READ_METHODS.has(req.method)) throw new Forbidden('read key used for a write');
-    const caller: Caller = { orgId: grant.orgId, keyKind: grant.kind, features: grant.features };
+    const relayed = req.get(SYNC_ACKNOWLEDGED_HEADER) !== undefined;
+    const caller: Caller = { orgId: grant.orgId, keyKind: grant.kind, features: grant.features, relayed };
     res.locals.caller = caller;
     next();
   };

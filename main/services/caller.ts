@@ -7,6 +7,11 @@ export interface Caller {
   orgId: string;
   keyKind: KeyKind;
   features: readonly string[];
+  /**
+   * The request was pushed by a store's sync worker (it carries
+   * `Sync-Acknowledged-Below`): the store keeps it in its own outbox.
+   */
+  relayed?: boolean | undefined;
 }
 
 export function requireFeature(caller: Caller, feature: Feature): void {

@@ -63,3 +63,8 @@ export class SearchUnavailable extends ApiError {
 export class UnprocessableEntity extends ApiError {
   readonly status = 422;
 }
+
+/** What was asked for is no longer kept here (a change feed from before its horizon). */
+export class Gone extends ApiError {
+  readonly status = 410;
+}

@@ -117,7 +117,7 @@ export function createProductService(deps: {
       const { instance: _org, deleted: _deleted, allowStore: _a, hideStore: _h, ...applied } = record;
       db.transaction(() => {
         products.insert(record);
-        outbox.append({ orgId: caller.orgId, resource: 'product', resourceId: id, operation: 'create', body: applied, createdAt: now });
+        outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'product', resourceId: id, operation: 'create', body: applied, createdAt: now });
       })();
       notify(undefined, mustGet(caller.orgId, id));
       return id;
@@ -148,7 +148,7 @@ export function createProductService(deps: {
       const before = db.transaction(() => {
         const current = mustGet(caller.orgId, id);
         products.replace({ ...current, imageUrl, lastupdate: now });
-        outbox.append({ orgId: caller.orgId, resource: 'product-image', resourceId: id, operation: 'update', body: reference, createdAt: now });
+        outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'product-image', resourceId: id, operation: 'update', body: reference, createdAt: now });
         return current;
       })();
       notify(before, mustGet(caller.orgId, id));
@@ -160,7 +160,7 @@ export function createProductService(deps: {
         const current = mustGet(caller.orgId, id);
         if (current.deleted) return undefined;
         products.replace({ ...current, deleted: true, lastupdate: now });
-        outbox.append({ orgId: caller.orgId, resource: 'product', resourceId: id, operation: 'delete', body: {}, createdAt: now });
+        outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'product', resourceId: id, operation: 'delete', body: {}, createdAt: now });
         return current;
       })();
       if (before) notify(before, mustGet(caller.orgId, id));

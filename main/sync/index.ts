@@ -4,6 +4,7 @@ import type { Clock } from '../services/clock.js';
 import type { Services } from '../services/index.js';
 import type { ProductListener } from '../services/products.js';
 import type { Db } from '../storage/database.js';
+import { createPurgeStore } from '../storage/purges.js';
 import { createSyncConfigStore, type SyncConfig } from './config-store.js';
 import { createIdMap } from './id-map.js';
 import { createOutboxQueue } from './outbox-queue.js';
@@ -60,7 +61,7 @@ export function createSync(deps: {
     offers: new Map(),
   };
   return {
-    admin: createSyncAdmin({ configs, queue, organizations: deps.services.stores.organizations, clock: deps.clock }),
+    admin: createSyncAdmin({ configs, queue, organizations: deps.services.stores.organizations, clock: deps.clock, storage: createPurgeStore(deps.db) }),
     configs,
     queue,
     roundDeps,

@@ -14,7 +14,14 @@ function seconds(option: string, value: number, min: number, max: number): numbe
 }
 
 /** Sync settings and the parked queue, as the CLI and `GET /sync` see them. The upstream key never leaves. */
-export function createSyncAdmin(deps: { configs: SyncConfigStore; queue: OutboxQueue; organizations: OrganizationStore; clock: Clock }) {
+export function createSyncAdmin(deps: {
+  configs: SyncConfigStore;
+  queue: OutboxQueue;
+  organizations: OrganizationStore;
+  clock: Clock;
+  /** The database's size and the server's purge schedule, shown beside the queue. */
+  storage: { databaseBytes(): number; nextPurgeAt(): string | undefined };
+}) {
   const { configs, queue } = deps;
   const mustExist = (orgId: string) => {
     if (!deps.organizations.get(orgId)) throw new NotFound('Organization', orgId);
@@ -69,6 +76,8 @@ export function createSyncAdmin(deps: { configs: SyncConfigStore; queue: OutboxQ
         lastFullPullAt: config?.lastFullPullAt ?? null,
         lastError: config?.lastError ?? null,
         oldestPendingAt: counts.oldestPendingAt ?? null,
+        databaseBytes: deps.storage.databaseBytes(),
+        nextPurgeAt: deps.storage.nextPurgeAt() ?? null,
       };
     },
     parked(orgId: string): ParkedEntry[] {
