@@ -39,6 +39,8 @@ CREATE INDEX suppliers_deleted ON suppliers (lastupdate) WHERE deleted = 1;
 CREATE INDEX stores_deleted ON stores (lastupdate) WHERE deleted = 1;
 CREATE INDEX blocked_identities_deleted ON blocked_identities (lastupdate) WHERE deleted = 1;
 CREATE INDEX product_images_product ON product_images (product_id);
+-- A category whose store lists change moves its products' change-feed time.
+CREATE INDEX products_org_category ON products (org_id, category);
 
 CREATE TABLE purge_schedule (
   id INTEGER PRIMARY KEY CHECK (id = 1),
