@@ -6,6 +6,7 @@ import { offUpdateStatus, type UpdateStatus } from '../shared/api/update-status.
 import { createFleet } from './fleet/fleet.js';
 import { authenticate } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
+import { feedHorizon } from './http/feed-horizon.js';
 import { idempotency } from './http/idempotency.js';
 import { enforcePermissions } from './http/permissions.js';
 import { forWritesOnly } from './http/read-methods.js';
@@ -35,6 +36,7 @@ import { createReceiptPrinting } from './receipts/receipt-printing.js';
 import { createReportPrinting } from './receipts/report-printing.js';
 import { DEFAULT_THRESHOLDS, type FleetThresholds } from './rules/fleet-state.js';
 import { IMAGES_PATH } from './rules/image-urls.js';
+import { createDataRetention, type DataRetention, type RetentionSettings } from './retention/data-retention.js';
 import { createScaleLabels } from './scales/scale-labels.js';
 import { localGuard } from './security/local-guard.js';
 import type { LocalNames } from './security/local-names.js';
@@ -85,10 +87,12 @@ export interface AppDeps {
    * of the server reaches it.
    */
   withoutPermissionCheck?: boolean | undefined;
+  /** How long settled data is kept; unset, the defaults. */
+  retention?: Partial<RetentionSettings> | undefined;
 }
 
 /** Builds the express app over one database. Listening and starting the sync worker are the caller's job. */
-export function createApp(deps: AppDeps): { app: Express; services: Services; sync: Sync } {
+export function createApp(deps: AppDeps): { app: Express; services: Services; sync: Sync; retention: DataRetention } {
   const imageRecords = createProductImageStore(deps.db);
   const releaseImages = releaseReplacedImages(deps.images, imageRecords);
   const services = createServices({
@@ -118,6 +122,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
     clock: deps.clock,
     thresholds: deps.fleetThresholds ?? DEFAULT_THRESHOLDS,
   });
+  const retention = createDataRetention({ db: deps.db, clock: deps.clock, settings: deps.retention });
   const productImages = createProductImageService({ products: services.products, images: deps.images, records: imageRecords, clock: deps.clock });
   productImages.removeOrphans();
   const printerConnection = createPrinterConnection({ policy: deps.printerNetwork ?? printerNetworkPolicy() });
@@ -147,6 +152,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   if (!deps.withoutPermissionCheck) api.use(enforcePermissions());
   api.use(keyRoutes(services.organizations, JSON_BODY_LIMIT));
   api.use('/identity-logs', identityLogFeatureGate);
+  api.use(feedHorizon(deps.clock, retention.settings.deletedDays));
   api.use(forWritesOnly(express.json({ limit: JSON_BODY_LIMIT }), idempotency(createIdempotencyKeyStore(deps.db), deps.clock), scheduleSyncAfterWrites(sync.worker)));
   api.use(productRoutes(services.products));
   api.use(productImageRoutes(productImages, { publicUrl: deps.publicUrl }));
@@ -167,5 +173,5 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   app.use(express.static(join(PROJECT_ROOT, 'dist', 'renderer'), { index: 'index.html', extensions: ['html'], dotfiles: 'ignore', redirect: false }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
-  return { app, services, sync };
+  return { app, services, sync, retention };
 }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { printerNetworkPolicy, type PrinterNetworkPolicy } from './receipts/printer-network.js';
 import { DEFAULT_BEHIND_SECONDS, DEFAULT_OFFLINE_SECONDS, type FleetThresholds } from './rules/fleet-state.js';
+import type { RetentionSettings } from './retention/data-retention.js';
 import { parsePublicUrl } from './rules/image-urls.js';
 import { parseAllowedHosts, parseAllowedOrigins } from './security/config.js';
 import { parseTlsSetting, type TlsSetting } from './security/tls.js';
@@ -48,6 +49,12 @@ export interface Config {
   deviceName?: string | undefined;
   /** `FLEET_BEHIND_SECONDS`, `FLEET_OFFLINE_SECONDS`: when a store PC in this server's fleet counts as behind or offline. */
   fleetThresholds?: FleetThresholds | undefined;
+  /**
+   * `OUTBOX_RETENTION_DAYS` (30), `DELETED_RETENTION_DAYS` (90),
+   * `SYNCED_ORDER_RETENTION_DAYS` (400): how long pushed outbox entries,
+   * soft-deleted records and a synced organization's orders are kept.
+   */
+  retention?: Partial<RetentionSettings> | undefined;
 }
 
 function seconds(name: string, value: string | undefined, fallback: number): number {
@@ -55,6 +62,22 @@ function seconds(name: string, value: string | undefined, fallback: number): num
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a whole number of seconds, 1 or more, not ${JSON.stringify(value)}`);
   return number;
+}
+
+const RETENTION_VARIABLES = { outboxDays: 'OUTBOX_RETENTION_DAYS', deletedDays: 'DELETED_RETENTION_DAYS', syncedOrderDays: 'SYNCED_ORDER_RETENTION_DAYS' } as const;
+
+/** The retention settings given in the environment; each a whole number of days from 1 to 36,500. */
+function readRetention(env: NodeJS.ProcessEnv): Partial<RetentionSettings> {
+  const settings: Partial<RetentionSettings> = {};
+  for (const [setting, variable] of Object.entries(RETENTION_VARIABLES) as [keyof RetentionSettings, string][]) {
+    const text = env[variable];
+    if (text === undefined || text === '') continue;
+    if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 36_500) {
+      throw new Error(`${variable} must be a whole number of days from 1 to 36500, not ${JSON.stringify(text)}`);
+    }
+    settings[setting] = Number(text);
+  }
+  return settings;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -77,5 +100,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       behindMs: seconds('FLEET_BEHIND_SECONDS', env.FLEET_BEHIND_SECONDS, DEFAULT_BEHIND_SECONDS) * 1000,
       offlineMs: seconds('FLEET_OFFLINE_SECONDS', env.FLEET_OFFLINE_SECONDS, DEFAULT_OFFLINE_SECONDS) * 1000,
     },
+    retention: readRetention(env),
   };
 }

@@ -13,6 +13,7 @@ import { IMAGES_DIR, openImageStore } from './images/store.js';
 import { checkInstallation, markInstallation } from './installation/check-installation.js';
 import { startDailyPurge } from './retention/daily-purge.js';
 import { createPersonalDataRetention } from './retention/personal-data.js';
+import { startPurgeSchedule } from './retention/purge-schedule.js';
 import type { SearchBuildOptions } from './search/product-search.js';
 import { localNames } from './security/local-names.js';
 import { loadTls, type TlsMaterial } from './security/tls.js';
@@ -45,6 +46,8 @@ export interface StartOptions {
   updateStatus?: () => UpdateStatus;
   /** See `AppDeps.withoutPermissionCheck`: for the benchmark only. */
   withoutPermissionCheck?: boolean;
+  /** Time between two runs of the data purge, in milliseconds; default an hour. */
+  purgeIntervalMs?: number;
 }
 
 /** Opens the data folder and serves the API. Used by `npm start`, Electron and tests alike. */
@@ -72,7 +75,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   if (renewed) logger.info({ reason: renewed }, 'new installation id: this data folder is a copy or an older database');
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
-  const { app, services, sync } = createApp({
+  const { app, services, sync, retention } = createApp({
     db,
     clock,
     logger,
@@ -92,6 +95,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     deviceName: config.deviceName,
     fleetThresholds: config.fleetThresholds,
     withoutPermissionCheck: options.withoutPermissionCheck,
+    retention: config.retention,
   });
 
   let server: Server;
@@ -116,6 +120,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Not awaited: the API answers at once; `q` answers 503 until an organization's index is complete.
   services.search.build().catch((err: unknown) => logger.error({ err }, 'building the product search index failed'));
   const stopPurge = startDailyPurge(createPersonalDataRetention({ db, clock }), logger);
+  const stopDataPurge = startPurgeSchedule(retention, clock, logger, options.purgeIntervalMs);
   sync.worker.start();
 
   return {
@@ -126,6 +131,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     close: async () => {
       services.search.stop();
       stopPurge();
+      await stopDataPurge();
       await sync.worker.stop();
       await new Promise<void>((resolve, reject) => {
         server.close((err) => {

@@ -157,7 +157,11 @@ describe('GET /products?updatedSince=', () => {
     await feedWrite.post('/products', { name: 'Weighed', price: 1, taxCategory: '0', showOnScale: true });
     await feedWrite.post('/products', { name: 'Packed', price: 1, taxCategory: '0' });
     const res = await feedRead.get(`/products?${sinceQuery(at(199))}&showOnScale=true&store=any-store`);
-    expect(names(res.body.data)).toEqual(['Weighed']);
+    // A changed product the scale does not sell is a removal there: it may have been on the scale before.
+    expect(res.body.data.map((p: { name: string; deleted: boolean }) => [p.name, p.deleted])).toEqual([
+      ['Weighed', false],
+      ['Packed', true],
+    ]);
   });
 });
 
@@ -186,5 +190,50 @@ describe('the example scale script (docs/examples/scale-feed.mjs)', () => {
     const second = await runScaleScript(env);
     expect(JSON.parse(second.stdout)).toEqual({ changed: 1, removed: 1, items: 1, since: at(301) });
     expect(JSON.parse(readFileSync(env.STATE, 'utf8')).items).toEqual({ [cheese]: { barcode: '2112345000008', name: 'Cheese', price: 2590 } });
+  });
+});
+
+describe('GET /products?updatedSince= with showOnScale or store: what leaves the feed is a removal', () => {
+  it('lists a product switched off the scale, or hidden in the store by its category, as deleted, and brings it back when shown again', async () => {
+    const shop = server.createOrg();
+    const shopWrite = api(server.url, shop.writeKey);
+    const shopRead = api(server.url, shop.readKey);
+    const branch = (await shopWrite.post('/stores', { name: 'Filiale' })).body.id as string;
+    const cheeses = (await shopWrite.post('/categories', { name: 'Käse' })).body.id as string;
+    setClock(400);
+    const make = async (name: string) =>
+      (await shopWrite.post('/products', { name, price: 2490, taxCategory: '2.6', showOnScale: true, category: cheeses })).body.id as string;
+    const gruyere = await make('Gruyère');
+    const emmental = await make('Emmental');
+    const scaleFeed = (since: string) => collectPages(shopRead, `/products?${sinceQuery(since)}&showOnScale=true&store=${branch}`);
+    const removals = (items: { name: string; deleted: boolean }[]) => items.map((p) => [p.name, p.deleted]);
+    expect(removals((await scaleFeed(at(399))).items)).toEqual([
+      ['Gruyère', false],
+      ['Emmental', false],
+    ]);
+
+    setClock(401);
+    await shopWrite.post(`/products/${gruyere}`, { showOnScale: false });
+    expect(removals((await scaleFeed(at(400))).items)).toEqual([['Gruyère', true]]);
+
+    setClock(402);
+    expect((await shopWrite.post(`/categories/${cheeses}`, { hideStore: [branch] })).status).toBe(200);
+    expect(removals((await scaleFeed(at(401))).items)).toEqual([
+      ['Gruyère', true],
+      ['Emmental', true],
+    ]);
+    // Another store's scale still sells it.
+    expect(names((await collectPages(shopRead, `/products?${sinceQuery(at(401))}&showOnScale=true&store=other`)).items.filter((p) => !p.deleted))).toEqual([
+      'Emmental',
+    ]);
+
+    setClock(403);
+    expect((await shopWrite.post(`/categories/${cheeses}`, { hideStore: [] })).status).toBe(200);
+    expect(removals((await scaleFeed(at(402))).items)).toEqual([
+      ['Gruyère', true],
+      ['Emmental', false],
+    ]);
+    // The product itself is untouched by the feed's view of it.
+    expect((await shopRead.get(`/products/${emmental}`)).body.data).toMatchObject({ deleted: false, showOnScale: true });
   });
 });

@@ -68,9 +68,11 @@ describe('a pushed mark lost in a power cut, then the store PC off for more than
     local.prepare("UPDATE outbox SET state = 'pending', done_at = NULL, upstream_status = NULL WHERE resource = 'category'").run();
     local.prepare("DELETE FROM sync_ids WHERE kind = 'category'").run();
     local.close();
-    // What the days switched off leave: every answer the upstream kept is older than 24 hours.
+    // What the days switched off leave: every answer the upstream kept is 25 hours older.
     const upstream = openDatabase(join(pair.upstream.dataDir, DATABASE_FILE));
-    upstream.prepare('UPDATE idempotency_keys SET created_at = ?').run(new Date(Date.now() - 25 * 3600_000).toISOString());
+    upstream
+      .prepare("UPDATE idempotency_keys SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-25 hours'), expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', expires_at, '-25 hours')")
+      .run();
     upstream.close();
 
     expect((await write.post('/suppliers', { name: 'Alpkäserei' })).status).toBe(200);

@@ -1,4 +1,6 @@
+import { readConfig } from '../config.js';
 import { systemClock } from '../services/clock.js';
+import { createDataRetention } from '../retention/data-retention.js';
 import { createPersonalDataRetention } from '../retention/personal-data.js';
 import { need, UsageError, type CliCommand } from './command.js';
 import { withServices } from './open-services.js';
@@ -36,6 +38,21 @@ export const retentionCommands: CliCommand[] = [
       withServices(dataDir, (_services, db) => {
         const purged = createPersonalDataRetention({ db, clock: systemClock }).purge(args[0]);
         return { json: { purged }, text: `Erased the personal data of ${purged} identity log${purged === 1 ? '' : 's'}.` };
+      }),
+  },
+  {
+    name: 'purge run',
+    usage: '',
+    run: ({ dataDir }) =>
+      withServices(dataDir, async (_services, db) => {
+        // The same settings as the server's: OUTBOX_RETENTION_DAYS, DELETED_RETENTION_DAYS, SYNCED_ORDER_RETENTION_DAYS.
+        const report = await createDataRetention({ db, clock: systemClock, settings: readConfig().retention }).purge();
+        return {
+          json: report,
+          text:
+            `Deleted ${report.outbox} pushed outbox entries, ${report.answers} kept answers, ${report.deleted} soft-deleted records ` +
+            `and ${report.orders} orders, in ${report.batches} batches.`,
+        };
       }),
   },
 ];

@@ -1,3 +1,4 @@
+import { SYNC_ACKNOWLEDGED_HEADER } from '../../shared/api/idempotency.js';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type Caller } from '../services/caller.js';
 import { Forbidden } from '../services/errors.js';
@@ -16,7 +17,8 @@ export function authenticate(organizations: OrganizationService): RequestHandler
     if (!match?.[1]) throw new Forbidden('Authorization header is not "Bearer <key>"');
     const grant = organizations.authenticate(match[1]);
     if (!grant) throw new Forbidden('unknown or revoked key');
-    const caller: Caller = { orgId: grant.orgId, keyId: grant.keyId, keyKind: grant.kind, store: grant.store, features: grant.features };
+    const relayed = req.get(SYNC_ACKNOWLEDGED_HEADER) !== undefined;
+    const caller: Caller = { orgId: grant.orgId, keyId: grant.keyId, keyKind: grant.kind, store: grant.store, features: grant.features, relayed };
     res.locals.caller = caller;
     next();
   };

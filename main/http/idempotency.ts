@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SYNC_ACKNOWLEDGED_HEADER } from '../../shared/api/idempotency.js';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../services/clock.js';
 import { BadRequest, Conflict, UnprocessableEntity } from '../services/errors.js';
@@ -10,9 +11,25 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** How long a first answer is kept and replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long, at most, the answer to a sync worker's creation is kept: a store
+ * PC switched off for up to 90 days before it could note an answer still gets
+ * it replayed. Its store usually lets it go much sooner (`Sync-Acknowledged-Below`).
+ */
+export const SYNC_ANSWER_MAX_MS = 90 * 24 * 60 * 60 * 1000;
 const MAX_KEY_LENGTH = 255;
-/** How the sync worker's keys begin (`sync-<local org id>-<entry id>`). */
-export const SYNC_KEY_PREFIX = 'sync-';
+
+/** A sync worker's key (`sync-<local org id>-<entry id>`), `<sender>-<entry id>` with `-r<n>` after a retry: the sender (the key without its entry part) and the entry id. */
+export function parseSyncKey(key: string): { sender: string; entrySeq: number } | undefined {
+  const match = /^(sync-.+)-(\d{1,15})(?:-r\d+)?$/.exec(key);
+  return match ? { sender: match[1] as string, entrySeq: Number(match[2]) } : undefined;
+}
+
+/** The entry id a store's sync worker acknowledged below, or undefined when the header is absent or unusable. */
+export function acknowledgedBelow(req: Request): number | undefined {
+  const value = req.get(SYNC_ACKNOWLEDGED_HEADER);
+  return value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+}
 
 /**
  * What makes two requests "the same". A JSON body is compared by its parsed
@@ -38,7 +55,7 @@ function readKey(req: Request): string | undefined {
 
 /**
  * `Idempotency-Key` on every POST: the first answer (status and body) is kept
- * for 24 hours per organization and key and replayed to a repeat with the same
+ * for 24 hours (a sync worker's creation longer) per organization and key and replayed to a repeat with the same
  * body; another body is 422, a repeat while the first still runs is 409. Server
  * errors and 403 refusals are not kept, so a retry runs again. Runs after `authenticate` and the
  * JSON parser.
@@ -46,7 +63,6 @@ function readKey(req: Request): string | undefined {
 export function idempotency(store: IdempotencyKeyStore, clock: Clock): RequestHandler {
   // Requests still running, by organization and key, with their fingerprint.
   const running = new Map<string, string>();
-  let sincePurge = 0;
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'POST') return next();
     const key = readKey(req);
@@ -55,14 +71,9 @@ export function idempotency(store: IdempotencyKeyStore, clock: Clock): RequestHa
     const slot = `${orgId}\n${key}`;
     const now = clock.now();
     const fingerprint = fingerprintOf(req);
-    const cutoff = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
-    if (++sincePurge >= 100) {
-      sincePurge = 0;
-      store.purgeBefore(cutoff);
-    }
     const inFlight = running.get(slot);
     let known = inFlight === undefined ? store.get(orgId, key) : undefined;
-    if (known && !known.keptForGood && known.createdAt < cutoff) {
+    if (known && known.expiresAt <= now.toISOString()) {
       store.forget(orgId, key);
       known = undefined;
     }
@@ -90,8 +101,12 @@ export function idempotency(store: IdempotencyKeyStore, clock: Clock): RequestHa
       // enabled yet): it changes nothing and is not kept, so it leaves no trace.
       if (running.delete(slot) && res.statusCode < 500 && res.statusCode !== 403) {
         crashPoint('before-answer-kept');
-        const keptForGood = isSyncCreation(key, req.path, res.statusCode, body);
-        store.save(orgId, key, { fingerprint, status: res.statusCode, body: JSON.stringify(body), createdAt: now.toISOString(), keptForGood });
+        const sentBy = parseSyncKey(key);
+        const longer = sentBy !== undefined && isSyncCreation(req.path, res.statusCode, body);
+        const expiresAt = new Date(now.getTime() + (longer ? SYNC_ANSWER_MAX_MS : IDEMPOTENCY_TTL_MS)).toISOString();
+        store.save(orgId, key, { fingerprint, status: res.statusCode, body: JSON.stringify(body), createdAt: now.toISOString(), expiresAt, sentBy: longer ? sentBy : undefined });
+        const below = acknowledgedBelow(req);
+        if (sentBy && below !== undefined) store.acknowledge(orgId, sentBy.sender, below);
       }
       if (!inCommit) return json(body);
       held = { body };
@@ -116,12 +131,13 @@ export function idempotency(store: IdempotencyKeyStore, clock: Clock): RequestHa
 
 /**
  * A sync worker's creation of a record (a store PC pushing its queue) is kept
- * for good: a store switched off for days after it sent one, before it could
- * note the answer, sends it again with the same key, and only a replay keeps
- * the upstream from creating it twice. Orders are left out; their `orderId`
- * already makes a repeat harmless at any age, and they are most of the volume.
+ * until its store acknowledges it, for up to `SYNC_ANSWER_MAX_MS`: a store
+ * switched off for days after it sent one, before it could note the answer,
+ * sends it again with the same key, and only a replay keeps the upstream from
+ * creating it twice. Orders are left out; their `orderId` already makes a
+ * repeat harmless at any age, and they are most of the volume.
  */
-function isSyncCreation(key: string, path: string, status: number, body: unknown): boolean {
-  if (!key.startsWith(SYNC_KEY_PREFIX) || status >= 300 || path === '/orders') return false;
+function isSyncCreation(path: string, status: number, body: unknown): boolean {
+  if (status >= 300 || path === '/orders') return false;
   return typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'string';
 }

@@ -11,6 +11,11 @@ export interface Caller {
   /** The store a kiosk key is bound to: the caller sees and records only that store's sales and checks. Absent or null: every store. */
   store?: string | null | undefined;
   features: readonly string[];
+  /**
+   * The request was pushed by a store's sync worker (it carries
+   * `Sync-Acknowledged-Below`): the store keeps it in its own outbox.
+   */
+  relayed?: boolean | undefined;
 }
 
 export function requireFeature(caller: Caller, feature: Feature): void {

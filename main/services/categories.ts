@@ -54,7 +54,7 @@ export function createCategoryService(deps: { db: Db; categories: CategoryStore;
       const record = finish({ ...fields, id, deleted: false, createdate: now });
       db.transaction(() => {
         categories.insert(caller.orgId, record, now);
-        outbox.append({ orgId: caller.orgId, resource: 'category', resourceId: id, operation: 'create', body: fields, createdAt: now });
+        outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'category', resourceId: id, operation: 'create', body: fields, createdAt: now });
       })();
       return id;
     },

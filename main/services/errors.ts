@@ -68,3 +68,8 @@ export class UnprocessableEntity extends ApiError {
 export class NotAllowed extends ApiError {
   readonly status = 403;
 }
+
+/** What was asked for is no longer kept here (a change feed from before its horizon). */
+export class Gone extends ApiError {
+  readonly status = 410;
+}

@@ -57,7 +57,7 @@ export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityL
       const log: IdentityLog = { ...applied, id, logDate: applied.logDate as string, instance: caller.orgId };
       db.transaction(() => {
         identityLogs.insertLog(log, now);
-        outbox.append({ orgId: caller.orgId, resource: 'identity-log', resourceId: id, operation: 'create', body: applied, createdAt: now });
+        outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'identity-log', resourceId: id, operation: 'create', body: applied, createdAt: now });
       })();
       return id;
     },
@@ -92,7 +92,7 @@ export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityL
       const blocked: BlockedIdentity = { id, date: now, ...body, deleted: false };
       db.transaction(() => {
         identityLogs.insertBlocked(caller.orgId, blocked, now);
-        outbox.append({ orgId: caller.orgId, resource: 'blocked-identity', resourceId: id, operation: 'create', body, createdAt: now });
+        outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'blocked-identity', resourceId: id, operation: 'create', body, createdAt: now });
       })();
       return id;
     },
@@ -110,7 +110,7 @@ export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityL
       db.transaction(() => {
         const current = mustGetBlocked(caller.orgId, id);
         identityLogs.updateBlocked(caller.orgId, { ...current, ...body }, now);
-        outbox.append({ orgId: caller.orgId, resource: 'blocked-identity', resourceId: id, operation: 'update', body, createdAt: now });
+        outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'blocked-identity', resourceId: id, operation: 'update', body, createdAt: now });
       })();
     },
 
@@ -122,7 +122,7 @@ export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityL
         const current = mustGetBlocked(caller.orgId, id);
         if (current.deleted) return;
         identityLogs.updateBlocked(caller.orgId, { ...current, deleted: true }, now);
-        outbox.append({ orgId: caller.orgId, resource: 'blocked-identity', resourceId: id, operation: 'delete', body: {}, createdAt: now });
+        outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'blocked-identity', resourceId: id, operation: 'delete', body: {}, createdAt: now });
       })();
     },
 

@@ -187,7 +187,7 @@ export function createOrderService(deps: {
           if (body.transactionDate !== undefined) order.transactionDate = toStoredTime(body.transactionDate);
           // The lock makes a conflict here unlikely; the unique index makes it harmless.
           if (!orders.insert(orgId, order, now)) return orders.idOfOrderId(orgId, order.orderId) as string;
-          outbox.append({ orgId, resource: 'order', resourceId: id, operation: 'create', body: replayBody(order), createdAt: now });
+          outbox.append({ orgId, relayed: caller.relayed, resource: 'order', resourceId: id, operation: 'create', body: replayBody(order), createdAt: now });
           notePriceDeviations(caller, order, body.products);
           return id;
         })

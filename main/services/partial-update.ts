@@ -34,6 +34,7 @@ export function applyPartialUpdate<T>(
     update.write(current, now);
     deps.outbox.append({
       orgId: update.caller.orgId,
+      relayed: update.caller.relayed,
       resource: update.resource,
       resourceId: update.id,
       operation: 'update',

@@ -2,6 +2,7 @@ import type { ListMeta } from '../../shared/api/common.js';
 import type { ScaleLabel } from '../../shared/api/scale-labels.js';
 import type { ProductCreate, ProductListQuery, ProductUpdate } from '../../shared/api/products.js';
 import { newId } from '../rules/ids.js';
+import { inFeedFilter } from '../rules/feed-filter.js';
 import type { Db } from '../storage/database.js';
 import type { OutboxStore } from '../storage/outbox.js';
 import type { ProductRecord, ProductStore } from '../storage/products.js';
@@ -117,7 +118,7 @@ export function createProductService(deps: {
       const { instance: _org, deleted: _deleted, allowStore: _a, hideStore: _h, ...applied } = record;
       db.transaction(() => {
         products.insert(record);
-        outbox.append({ orgId: caller.orgId, resource: 'product', resourceId: id, operation: 'create', body: applied, createdAt: now });
+        outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'product', resourceId: id, operation: 'create', body: applied, createdAt: now });
       })();
       notify(undefined, mustGet(caller.orgId, id));
       return id;
@@ -148,7 +149,7 @@ export function createProductService(deps: {
       const before = db.transaction(() => {
         const current = mustGet(caller.orgId, id);
         products.replace({ ...current, imageUrl, lastupdate: now });
-        outbox.append({ orgId: caller.orgId, resource: 'product-image', resourceId: id, operation: 'update', body: reference, createdAt: now });
+        outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'product-image', resourceId: id, operation: 'update', body: reference, createdAt: now });
         return current;
       })();
       notify(before, mustGet(caller.orgId, id));
@@ -160,7 +161,7 @@ export function createProductService(deps: {
         const current = mustGet(caller.orgId, id);
         if (current.deleted) return undefined;
         products.replace({ ...current, deleted: true, lastupdate: now });
-        outbox.append({ orgId: caller.orgId, resource: 'product', resourceId: id, operation: 'delete', body: {}, createdAt: now });
+        outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'product', resourceId: id, operation: 'delete', body: {}, createdAt: now });
         return current;
       })();
       if (before) notify(before, mustGet(caller.orgId, id));
@@ -175,8 +176,12 @@ export function createProductService(deps: {
       const byId = (p: ProductRecord) => ({ key: p.id, id: p.id });
       if (query.updatedSince !== undefined) {
         const completeUntil = feedReadTime(clock);
-        const changed = products.page({ ...page, afterKey: after?.key, changedSince: toUtc(query.updatedSince) });
-        return feedPage(changed.map((p) => ({ record: p, lastupdate: p.lastupdate })), query.limit, completeUntil, (p) => p.id);
+        // A feed for a scale or a store lists every change: one that takes a product out of
+        // what it asked for (off the scale, hidden in the store) is a removal there.
+        const unfiltered = { ...page, store: undefined, showOnScale: undefined, showOnScreen: undefined };
+        const changed = products.page({ ...unfiltered, afterKey: after?.key, changedSince: toUtc(query.updatedSince) });
+        const asAsked = (p: ProductRecord): ProductRecord => (p.deleted || inFeedFilter(p, query) ? p : { ...p, deleted: true });
+        return feedPage(changed.map((p) => ({ record: asAsked(p), lastupdate: p.lastupdate })), query.limit, completeUntil, (p) => p.id);
       }
       if (query.barcode === undefined) return toPage(products.page(page), query.limit, byId);
       const code = normalizeCode(query.barcode);

@@ -34,7 +34,7 @@ export function createStoreService(deps: { db: Db; stores: StoreStore; outbox: O
       const record: Store = { ...body, id, deleted: false, createdate: now, lastupdate: now, instance: caller.orgId };
       db.transaction(() => {
         stores.insert(record);
-        outbox.append({ orgId: caller.orgId, resource: 'store', resourceId: id, operation: 'create', body, createdAt: now });
+        outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'store', resourceId: id, operation: 'create', body, createdAt: now });
       })();
       return id;
     },

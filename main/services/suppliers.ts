@@ -26,7 +26,7 @@ export function createSupplierService(deps: { db: Db; suppliers: SupplierStore; 
       const record: Supplier = { ...body, id, organizationId: caller.orgId, deleted: false, createdate: now };
       db.transaction(() => {
         suppliers.insert(record, now);
-        outbox.append({ orgId: caller.orgId, resource: 'supplier', resourceId: id, operation: 'create', body, createdAt: now });
+        outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'supplier', resourceId: id, operation: 'create', body, createdAt: now });
       })();
       return id;
     },

@@ -54,15 +54,33 @@ export function createCategoryStore(db: Db) {
     'SELECT * FROM categories WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?',
   );
   const changed = changedRows(db, 'categories');
+  const listsOf = db.prepare<[string, string], { allow_store: unknown; hide_store: unknown }>(
+    'SELECT allow_store, hide_store FROM categories WHERE id = ? AND org_id = ?',
+  );
+  const touchProducts = db.prepare('UPDATE products SET lastupdate = @now WHERE org_id = @orgId AND category = @id AND lastupdate < @now');
+  /**
+   * A product's store lists are its category's: when they change, so does
+   * where the product shows, and its change-feed time moves with them, so a
+   * feed read for one store (a label scale's) hears that it left or is back.
+   */
+  const touchWhenListsChange = (orgId: string, row: Row, before: { allow_store: unknown; hide_store: unknown } | undefined) => {
+    const same = (before?.allow_store ?? null) === (row.allow_store ?? null) && (before?.hide_store ?? null) === (row.hide_store ?? null);
+    if (!same) touchProducts.run({ orgId, id: row.id, now: row.lastupdate });
+  };
 
   return {
     /** `lastupdate` is kept for synchronisation; it is not part of the Category shape. */
     insert(orgId: string, category: Category, lastupdate: string): void {
-      insert.run(toRow(orgId, category, lastupdate));
+      const row = toRow(orgId, category, lastupdate);
+      insert.run(row);
+      touchWhenListsChange(orgId, row, undefined);
     },
     /** Replaces every stored field of an existing category. */
     replace(orgId: string, category: Category, lastupdate: string): void {
-      replace.run(toRow(orgId, category, lastupdate));
+      const row = toRow(orgId, category, lastupdate);
+      const before = listsOf.get(category.id, orgId);
+      replace.run(row);
+      touchWhenListsChange(orgId, row, before);
     },
     get(orgId: string, id: string): Category | undefined {
       const row = byId.get(id, orgId);

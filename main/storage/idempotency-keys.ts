@@ -5,8 +5,10 @@ export interface IdempotencyRecord {
   status: number;
   body: string;
   createdAt: string;
-  /** Never purged: repeating the request after any length of time must replay it. */
-  keptForGood: boolean;
+  /** Until when a repeat is replayed; after it the key is forgotten. */
+  expiresAt: string;
+  /** For a key of a store's sync worker (`sync-…-<entry>`): that worker, and the entry the key was sent for. */
+  sentBy?: { sender: string; entrySeq: number } | undefined;
 }
 
 interface RawRecord {
@@ -14,23 +16,27 @@ interface RawRecord {
   status: number;
   body: string;
   created_at: string;
-  kept_for_good: number;
+  expires_at: string;
 }
 
 export function createIdempotencyKeyStore(db: Db) {
   const get = db.prepare<[string, string], RawRecord>(
-    'SELECT fingerprint, status, body, created_at, kept_for_good FROM idempotency_keys WHERE org_id = ? AND key = ?',
+    'SELECT fingerprint, status, body, created_at, expires_at FROM idempotency_keys WHERE org_id = ? AND key = ?',
   );
   const save = db.prepare(
-    'INSERT OR REPLACE INTO idempotency_keys (org_id, key, fingerprint, status, body, created_at, kept_for_good) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    `INSERT OR REPLACE INTO idempotency_keys (org_id, key, fingerprint, status, body, created_at, expires_at, sender, entry_seq)
+     VALUES (@orgId, @key, @fingerprint, @status, @body, @createdAt, @expiresAt, @sender, @entrySeq)`,
   );
   const forget = db.prepare('DELETE FROM idempotency_keys WHERE org_id = ? AND key = ?');
-  const purge = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ? AND kept_for_good = 0');
+  const acknowledge = db.prepare(
+    `INSERT INTO idempotency_senders (org_id, sender, acknowledged_below) VALUES (?, ?, ?)
+     ON CONFLICT (org_id, sender) DO UPDATE SET acknowledged_below = max(acknowledged_below, excluded.acknowledged_below)`,
+  );
 
   return {
     get(orgId: string, key: string): IdempotencyRecord | undefined {
       const row = get.get(orgId, key);
-      return row && { fingerprint: row.fingerprint, status: row.status, body: row.body, createdAt: row.created_at, keptForGood: row.kept_for_good === 1 };
+      return row && { fingerprint: row.fingerprint, status: row.status, body: row.body, createdAt: row.created_at, expiresAt: row.expires_at };
     },
     /**
      * Runs a request's writes in one IMMEDIATE transaction, so that the answer
@@ -47,7 +53,18 @@ export function createIdempotencyKeyStore(db: Db) {
      * lets a repeat run again, which makes no second record for such a request.
      */
     save(orgId: string, key: string, record: IdempotencyRecord): void {
-      const run = () => save.run(orgId, key, record.fingerprint, record.status, record.body, record.createdAt, record.keptForGood ? 1 : 0);
+      const run = () =>
+        save.run({
+          orgId,
+          key,
+          fingerprint: record.fingerprint,
+          status: record.status,
+          body: record.body,
+          createdAt: record.createdAt,
+          expiresAt: record.expiresAt,
+          sender: record.sentBy?.sender ?? null,
+          entrySeq: record.sentBy?.entrySeq ?? null,
+        });
       // Switching synchronous inside a transaction would take the fsync from the write's commit too.
       if (db.inTransaction) run();
       else withoutFsync(db, run);
@@ -55,9 +72,15 @@ export function createIdempotencyKeyStore(db: Db) {
     forget(orgId: string, key: string): void {
       forget.run(orgId, key);
     },
-    /** Forgets answers first given before `cutoff`, except those kept for good. */
-    purgeBefore(cutoff: string): void {
-      purge.run(cutoff);
+    /**
+     * A store's sync worker will never send again a key of an entry below
+     * `below`: its answers may go at the next purge. Bookkeeping a later
+     * request repeats, so it needs no fsync of its own.
+     */
+    acknowledge(orgId: string, sender: string, below: number): void {
+      const run = () => acknowledge.run(orgId, sender, below);
+      if (db.inTransaction) run();
+      else withoutFsync(db, run);
     },
   };
 }

@@ -10,6 +10,12 @@ export interface OutboxEntry {
   /** The body as applied: what the upstream must receive to make the same change. */
   body: unknown;
   createdAt: string;
+  /**
+   * Pushed here by a store's sync worker. Recorded only while the
+   * organization has an upstream of its own to pass it on to; otherwise this
+   * server is where it ends, and the store's own outbox holds it.
+   */
+  relayed?: boolean | undefined;
 }
 
 export interface StoredOutboxEntry extends OutboxEntry {
@@ -37,11 +43,13 @@ export function createOutboxStore(db: Db) {
     // The installation id of the moment: the entry's idempotency key stays the same after a restore or a copy renews it.
     'INSERT INTO outbox (org_id, resource, resource_id, operation, body, created_at, installation) VALUES (?, ?, ?, ?, ?, ?, (SELECT id FROM installation))',
   );
+  const hasUpstream = db.prepare<[string], number>('SELECT 1 FROM sync_config WHERE org_id = ?').pluck();
   const byOrg = db.prepare<[string], RawEntry>('SELECT * FROM outbox WHERE org_id = ? ORDER BY seq');
 
   return {
     /** Call inside the transaction of the write it records. */
     append(entry: OutboxEntry): void {
+      if (entry.relayed && hasUpstream.get(entry.orgId) === undefined) return;
       insert.run(entry.orgId, entry.resource, entry.resourceId, entry.operation, JSON.stringify(entry.body), entry.createdAt);
     },
     listByOrg(orgId: string): StoredOutboxEntry[] {

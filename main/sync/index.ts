@@ -7,6 +7,7 @@ import type { ProductListener } from '../services/products.js';
 import type { Db } from '../storage/database.js';
 import { createInstallationStore } from '../storage/installation.js';
 import { createRecentSalesStore } from '../storage/recent-sales.js';
+import { createPurgeStore } from '../storage/purges.js';
 import { createSyncConfigStore, type SyncConfig } from './config-store.js';
 import type { DeviceFacts } from './heartbeat.js';
 import { createIdMap } from './id-map.js';
@@ -72,7 +73,14 @@ export function createSync(deps: {
     heartbeats: new Map(),
   };
   return {
-    admin: createSyncAdmin({ configs, queue, organizations: deps.services.stores.organizations, clock: deps.clock, allowHttpHosts: options.allowHttpHosts }),
+    admin: createSyncAdmin({
+      configs,
+      queue,
+      organizations: deps.services.stores.organizations,
+      clock: deps.clock,
+      allowHttpHosts: options.allowHttpHosts,
+      storage: createPurgeStore(deps.db),
+    }),
     configs,
     queue,
     roundDeps,

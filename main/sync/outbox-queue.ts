@@ -60,6 +60,7 @@ export function createOutboxQueue(db: Db) {
     `SELECT count(*) FILTER (WHERE state = 'pending') AS pending, count(*) FILTER (WHERE state = 'parked') AS parked,
        min(created_at) FILTER (WHERE state = 'pending') AS oldest FROM outbox WHERE org_id = ? AND state IN ('pending', 'parked')`,
   );
+  const oldestPending = db.prepare<[string], number>("SELECT seq FROM outbox WHERE org_id = ? AND state = 'pending' ORDER BY seq LIMIT 1").pluck();
   const markPushed = db.prepare("UPDATE outbox SET state = 'pushed', done_at = ?, last_error = NULL, upstream_status = ? WHERE seq = ? AND state = 'pending'");
   const park = db.prepare(
     "UPDATE outbox SET state = 'parked', upstream_status = ?, last_error = ?, parked_at = ?, attempts = attempts + 1 WHERE seq = ? AND state = 'pending'",
@@ -86,6 +87,10 @@ export function createOutboxQueue(db: Db) {
     counts(orgId: string): { pending: number; parked: number; oldestPendingAt: string | undefined } {
       const row = counts.get(orgId) ?? { pending: 0, parked: 0, oldest: null };
       return { pending: row.pending, parked: row.parked, oldestPendingAt: row.oldest ?? undefined };
+    },
+    /** Id of the oldest pending entry: every entry below it is pushed, parked (sent again under a new key) or discarded. */
+    oldestPendingSeq(orgId: string): number | undefined {
+      return oldestPending.get(orgId);
     },
     markPushed(seq: number, status: number, now: string): void {
       markPushed.run(now, status, seq);

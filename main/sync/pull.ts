@@ -6,7 +6,7 @@ import { keepLocalImage, mergeRecord, sameRecord } from './merge.js';
 import type { PhaseContext } from './phase-context.js';
 import type { FeedMarks } from './config-store.js';
 import type { PullTarget } from './pull-targets.js';
-import { listedAll, pagePath, walkFor, type PullPlan } from './pull-walk.js';
+import { FEED_ORIGIN, listedAll, pagePath, walkFor, type PullPlan } from './pull-walk.js';
 import { rewriteReferences, type SyncKind } from './resources.js';
 import { judge, type Verdict } from './retry-policy.js';
 
@@ -61,14 +61,25 @@ export async function pullCatalog(ctx: PullContext): Promise<PullReport> {
   targets: for (const target of ctx.targets) {
     const known = ctx.ids.byUpstreamId(ctx.orgId, target.kind);
     localIds.set(target.kind, known);
-    const walk = walkFor(target, ctx.plan);
+    let walk = walkFor(target, ctx.plan);
     if (walk.kind === 'skip') continue;
     const seen = new Set<string>();
     let cursor: string | undefined;
     let completeUntil: string | undefined;
     let lastPageRows = 0;
+    let readAgain = false;
     do {
+      readAgain = false;
       const result = await ctx.upstream.send({ method: 'GET', path: pagePath(target, walk, cursor) });
+      // 410: the upstream purged deletions newer than the mark, so the feed from it could miss one;
+      // the collection is read whole from the origin instead, which removes what it no longer lists.
+      if (result.kind === 'answer' && result.status === 410 && walk.kind === 'feed' && !walk.whole) {
+        walk = { kind: 'feed', since: FEED_ORIGIN, whole: true };
+        completeUntil = undefined;
+        cursor = undefined;
+        readAgain = true;
+        continue;
+      }
       const verdict = judge(result, ctx.clock.now());
       // The organization upstream lacks the feature: its list is refused, not empty, so nothing is removed.
       if (verdict.kind === 'park' && verdict.message === 'Feature not available') continue targets;
@@ -89,7 +100,7 @@ export async function pullCatalog(ctx: PullContext): Promise<PullReport> {
         await yieldToEventLoop();
         await notifyProducts(ctx, target, applied.products);
       }
-    } while (cursor);
+    } while (cursor || readAgain);
     if (walk.kind === 'feed' && completeUntil !== undefined) report.marks[target.kind] = completeUntil;
     if (listedAll(target, walk, lastPageRows)) report.pulled += await removeGone(ctx, target, known, seen);
   }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { SYNC_ACKNOWLEDGED_HEADER } from '../../shared/api/idempotency.js';
 import { withoutFsync } from '../storage/database.js';
 import type { QueuedEntry } from './outbox-queue.js';
 import type { PhaseContext } from './phase-context.js';
@@ -40,7 +41,7 @@ export function idempotencyKeyOf(orgId: string, entry: Pick<QueuedEntry, 'seq' |
   return `sync-${orgId}-${origin}${entry.seq}${entry.retries > 0 ? `-r${entry.retries}` : ''}`;
 }
 
-/** The v1 call that makes an entry's change upstream, or why it cannot go yet. */
+/** The v1 call that makes an entry's change upstream (without `headers`), or why it cannot go yet. */
 function build(ctx: PushContext, entry: QueuedEntry, kind: SyncKind): Built {
   const { orgId, ids, queue } = ctx;
   const unmapped = (k: SyncKind, id: string) => ids.upstreamOf(orgId, k, id) === undefined && queue.hasUnpushedCreate(orgId, k, id);
@@ -105,8 +106,12 @@ export async function pushPending(ctx: PushContext): Promise<PushReport> {
   const now = () => ctx.clock.now().toISOString();
   const settle = () => Promise.all(inFlight.values());
 
+  // Every mark of an earlier round is on disk: the round's first commit (its state) had an fsync.
+  // So no entry below the oldest pending one will ever be sent again, and the upstream may forget their keys.
+  const acknowledged = { [SYNC_ACKNOWLEDGED_HEADER]: String(queue.oldestPendingSeq(orgId) ?? 0) };
+
   const sendOne = async (entry: QueuedEntry, record: string, built: Extract<Built, { kind: 'send' }>) => {
-    const result = await ctx.upstream.send(built.request);
+    const result = await ctx.upstream.send({ ...built.request, headers: acknowledged });
     const verdict = judge(result, ctx.clock.now());
     if (verdict.kind === 'accepted' && result.kind === 'answer') {
       const upstreamId = built.creates ? createdId(result.body) : undefined;

@@ -22,6 +22,8 @@ export function createSyncAdmin(deps: {
   clock: Clock;
   /** Hosts a plain http:// upstream may have besides loopback (`SYNC_ALLOW_HTTP_HOSTS`). */
   allowHttpHosts?: readonly string[] | undefined;
+  /** The database's size and the server's purge schedule, shown beside the queue. */
+  storage: { databaseBytes(): number; nextPurgeAt(): string | undefined };
 }) {
   const { configs, queue } = deps;
   const mustExist = (orgId: string) => {
@@ -78,6 +80,8 @@ export function createSyncAdmin(deps: {
         lastFullPullAt: config?.lastFullPullAt ?? null,
         lastError: config?.lastError ?? null,
         oldestPendingAt: counts.oldestPendingAt ?? null,
+        databaseBytes: deps.storage.databaseBytes(),
+        nextPurgeAt: deps.storage.nextPurgeAt() ?? null,
       };
     },
     parked(orgId: string): ParkedEntry[] {

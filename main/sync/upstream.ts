@@ -15,6 +15,8 @@ export interface UpstreamRequest {
   idempotencyKey?: string;
   /** Time allowed for this call instead of the client's `timeoutMs`, in milliseconds. */
   timeoutMs?: number;
+  /** Further request headers. */
+  headers?: Record<string, string>;
 }
 
 /** What came back: an answer, or no answer at all. */
@@ -65,7 +67,7 @@ export function httpUpstream(baseUrl: string, key: string, options: HttpUpstream
   const uploadBytesPerSecond = options.uploadBytesPerSecond ?? 32_000;
   return {
     async send(request) {
-      const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+      const headers: Record<string, string> = { ...request.headers, authorization: `Bearer ${key}` };
       if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
       let body: Buffer | string | undefined;
       let budgetMs = request.timeoutMs ?? timeoutMs;

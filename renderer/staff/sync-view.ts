@@ -77,6 +77,7 @@ export function createSyncView(deps: { key: () => string; t: () => StaffTranslat
           h('dt', {}, t('lastPull')), h('dd', {}, when(status.lastPullAt)),
           h('dt', {}, t('lastFullPull')), h('dd', {}, when(status.lastFullPullAt)),
           h('dt', {}, t('lastError')), h('dd', {}, status.lastError ?? t('none')),
+          h('dt', {}, t('nextPurge')), h('dd', {}, when(status.nextPurgeAt)),
         ),
       h('h3', {}, t('parkedTitle')),
       parked.length === 0

@@ -79,6 +79,7 @@ export const de: StaffTexts = {
   lastPull: 'Zuletzt empfangen',
   lastFullPull: 'Zuletzt alles abgeglichen',
   lastError: 'Letzter Fehler',
+  nextPurge: 'Nächstes Aufräumen',
   never: 'nie',
   none: 'keiner',
   parkedTitle: 'Von der Zentrale abgelehnte Änderungen',

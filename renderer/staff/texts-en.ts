@@ -78,6 +78,7 @@ export const en = {
   lastPull: 'Last received',
   lastFullPull: 'Last full reconciliation',
   lastError: 'Last error',
+  nextPurge: 'Next clean-up',
   never: 'never',
   none: 'none',
   parkedTitle: 'Changes head office refused',

@@ -79,6 +79,7 @@ export const fr: StaffTexts = {
   lastPull: 'Dernière réception',
   lastFullPull: 'Dernière réconciliation complète',
   lastError: 'Dernière erreur',
+  nextPurge: 'Prochain nettoyage',
   never: 'jamais',
   none: 'aucune',
   parkedTitle: 'Modifications refusées par la centrale',

@@ -79,6 +79,7 @@ export const it: StaffTexts = {
   lastPull: 'Ultima ricezione',
   lastFullPull: 'Ultima riconciliazione completa',
   lastError: 'Ultimo errore',
+  nextPurge: 'Prossima pulizia',
   never: 'mai',
   none: 'nessuno',
   parkedTitle: 'Modifiche rifiutate dalla centrale',

@@ -41,7 +41,9 @@ export const updatedSinceQuery = (what: string, note = '') =>
   DateTimeSchema.optional()
     .describe(
       `Extension, the change feed: every ${what} whose last change is later than this, soft-deleted ones included ` +
-        `(\`deleted: true\`), oldest change first, paged by \`cursor\`; \`meta.completeUntil\` says up to when the walk is complete. ${note}`.trim(),
+        `(\`deleted: true\`), oldest change first, paged by \`cursor\`; \`meta.completeUntil\` says up to when the walk is complete. ` +
+        'A time before the deletion horizon (soft-deleted records are purged after `DELETED_RETENTION_DAYS`, default 90) answers 410: ' +
+        `read again from \`1970-01-01T00:00:00.000Z\`, which lists every record still kept. ${note}`.trim(),
     )
     .meta({ 'x-extension': true });
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * Sent by a store's sync worker with every call it pushes: the lowest id of an
+ * outbox entry it may still send; every entry below it is settled there for good.
+ */
+export const SYNC_ACKNOWLEDGED_HEADER = 'Sync-Acknowledged-Below';
+
 /** Request headers every POST accepts. */
 export const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z
@@ -11,6 +17,17 @@ export const IdempotencyHeadersSchema = z.object({
       'Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization ' +
         'and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; ' +
         'the same key with another body is 422; a repeat while the first request is still running is 409. ' +
-        'Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters.',
+        'Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. ' +
+        "A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it " +
+        '(`sync-acknowledged-below`), for at most 90 days.',
+    ),
+  'sync-acknowledged-below': z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .optional()
+    .describe(
+      "Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. " +
+        'Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an ' +
+        'upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it).',
     ),
 });

@@ -154,7 +154,11 @@ export const ProductListQuerySchema = z
       ),
     showOnScale: flagFilter('showOnScale'),
     showOnScreen: flagFilter('showOnScreen'),
-    updatedSince: updatedSinceQuery('product', 'Also the label-scale feed. Not with `q` or `barcode`.'),
+    updatedSince: updatedSinceQuery(
+      'product',
+      'Also the label-scale feed. Not with `q` or `barcode`. With `showOnScale`, `showOnScreen` or `store`, a changed product ' +
+        'the filter no longer takes (switched off the scale, hidden in the store) is listed as a removal (`deleted: true`).',
+    ),
   })
   .superRefine((query, ctx) => {
     for (const field of ['showOnScale', 'showOnScreen', 'updatedSince'] as const) {

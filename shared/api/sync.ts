@@ -23,6 +23,11 @@ export const SyncStatusSchema = z
     ),
     lastError: z.string().nullable().describe('Why the last round stopped early (upstream unreachable or key refused); null after a complete round.'),
     oldestPendingAt: DateTimeSchema.nullable().describe('Time of the oldest pending write; null when none waits.'),
+    databaseBytes: z.int().describe("Extension: size of this server's database file in bytes (pages in use and free)."),
+    nextPurgeAt: DateTimeSchema.nullable().describe(
+      'Extension: when the server next deletes what is past its retention (pushed outbox entries, expired kept answers, ' +
+        'soft-deleted records, old orders of a synced organization); null when no server has run on this data folder yet.',
+    ),
   })
   .meta({ id: 'SyncStatus', description: 'Reconciliation with the upstream, for the organization of the key.' });
 

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { systemClock } from '../../main/services/clock.js';
 import { createOrganizationStore } from '../../main/storage/organizations.js';
 import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
+import { createPurgeStore } from '../../main/storage/purges.js';
 import type { SyncOptions } from '../../main/sync/index.js';
 import { createOutboxQueue } from '../../main/sync/outbox-queue.js';
 import { createSyncConfigStore } from '../../main/sync/config-store.js';
@@ -25,6 +26,7 @@ export function configureSync(
       queue: createOutboxQueue(db),
       organizations: createOrganizationStore(db),
       clock: systemClock,
+      storage: createPurgeStore(db),
     }).configure(orgId, {
       ...settings,
       intervalSeconds: settings.intervalSeconds ?? 3600,

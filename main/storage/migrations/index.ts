@@ -17,6 +17,7 @@ import { productMinimumAge } from './0017-product-minimum-age.js';
 import { deviceKeys } from './0018-device-keys.js';
 import { printers } from './0019-printers.js';
 import { installationAndFleet } from './0024-installation-and-fleet.js';
+import { boundedRetention } from './0021-bounded-retention.js';
 
 export interface Migration {
   version: number;
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   deviceKeys,
   printers,
   installationAndFleet,
+  boundedRetention,
 ];

@@ -1,0 +1,91 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Clock } from '../services/clock.js';
+import type { Db } from '../storage/database.js';
+import { createPurgeStore, SOFT_DELETED_TABLES } from '../storage/purges.js';
+
+const DAY_MS = 86_400_000;
+
+/** How long settled data is kept, in days; see docs/sync.md, "Retention". */
+export interface RetentionSettings {
+  /** `OUTBOX_RETENTION_DAYS`: pushed outbox entries, counted from their push. */
+  outboxDays: number;
+  /** `DELETED_RETENTION_DAYS`: soft-deleted catalog rows, counted from their deletion; also how far back the change feeds reach. */
+  deletedDays: number;
+  /** `SYNCED_ORDER_RETENTION_DAYS`: orders of an organization with an upstream (which keeps them), counted from the sale. */
+  syncedOrderDays: number;
+}
+
+export const DEFAULT_RETENTION: RetentionSettings = { outboxDays: 30, deletedDays: 90, syncedOrderDays: 400 };
+
+/**
+ * Rows deleted per transaction. 500 rows of the largest kind (a pushed
+ * order's outbox entry with its lines) take about 5 ms, so a purge of any
+ * size leaves the API answering between its batches.
+ */
+export const PURGE_BATCH = 500;
+
+/** What one purge deleted, per kind, and how it went. */
+export interface PurgeReport {
+  outbox: number;
+  answers: number;
+  deleted: number;
+  orders: number;
+  /** Transactions it took. */
+  batches: number;
+  /** The most rows one of them deleted. */
+  largestBatch: number;
+}
+
+/**
+ * The purges that keep a database of years of running bounded: pushed outbox
+ * entries, kept answers whose time is up or whose store acknowledged them,
+ * soft-deleted catalog rows, and old orders of an organization whose upstream
+ * keeps them. Each runs in batches of `PURGE_BATCH` rows, one transaction
+ * each, with a turn of the event loop between two.
+ */
+export function createDataRetention(deps: { db: Db; clock: Clock; settings?: Partial<RetentionSettings> | undefined; batch?: number }) {
+  const store = createPurgeStore(deps.db);
+  const settings = { ...DEFAULT_RETENTION, ...deps.settings };
+  const limit = deps.batch ?? PURGE_BATCH;
+
+  return {
+    settings,
+    /** Runs every purge; `keepGoing` false stops it before its next batch (the server shutting down). */
+    async purge(keepGoing: () => boolean = () => true): Promise<PurgeReport> {
+      const now = deps.clock.now().getTime();
+      const before = (days: number) => new Date(now - days * DAY_MS).toISOString();
+      const report: PurgeReport = { outbox: 0, answers: 0, deleted: 0, orders: 0, batches: 0, largestBatch: 0 };
+      const drain = async (kind: 'outbox' | 'answers' | 'deleted' | 'orders', batch: () => number) => {
+        while (keepGoing()) {
+          const count = batch();
+          report[kind] += count;
+          report.batches += 1;
+          report.largestBatch = Math.max(report.largestBatch, count);
+          await nextTurn();
+          if (count < limit) return;
+        }
+      };
+      const outboxCutoff = before(settings.outboxDays);
+      await drain('outbox', () => store.pushedOutbox(outboxCutoff, limit));
+      const nowIso = new Date(now).toISOString();
+      await drain('answers', () => store.expiredAnswers(nowIso, limit));
+      for (const { orgId, sender, below } of store.senders()) {
+        await drain('answers', () => store.acknowledgedAnswers(orgId, sender, below, limit));
+      }
+      const deletedCutoff = before(settings.deletedDays);
+      for (const table of SOFT_DELETED_TABLES) await drain('deleted', () => store.softDeleted(table, deletedCutoff, limit));
+      const orderCutoff = before(settings.syncedOrderDays);
+      for (const orgId of store.syncedOrganizations()) await drain('orders', () => store.oldOrders(orgId, orderCutoff, limit));
+      return report;
+    },
+    /** The size of the database file, and when the server plans its next purge (undefined when none is planned). */
+    state(): { databaseBytes: number; nextPurgeAt: string | undefined } {
+      return { databaseBytes: store.databaseBytes(), nextPurgeAt: store.nextPurgeAt() };
+    },
+    planNext(at: string): void {
+      store.setNextPurgeAt(at);
+    },
+  };
+}
+
+export type DataRetention = ReturnType<typeof createDataRetention>;

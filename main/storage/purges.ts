@@ -1,0 +1,131 @@
+import type { Db } from './database.js';
+
+/**
+ * The statements of the retention purges. Each deletes at most `limit` rows
+ * in one transaction and returns how many it deleted, so that the caller can
+ * give the event loop a turn between batches. Each reaches its rows through
+ * an index on what makes them deletable (see migration 21), never by walking
+ * the table.
+ */
+
+/** Soft-deletable tables: their outbox resources and the `sync_ids` kind of their rows. */
+const SOFT_DELETED = {
+  products: { resources: ['product', 'product-image'], kind: 'product' },
+  categories: { resources: ['category'], kind: 'category' },
+  suppliers: { resources: ['supplier'], kind: 'supplier' },
+  stores: { resources: ['store'], kind: 'store' },
+  blocked_identities: { resources: ['blocked-identity'], kind: 'blocked-identity' },
+} as const;
+
+export type SoftDeletedTable = keyof typeof SOFT_DELETED;
+export const SOFT_DELETED_TABLES = Object.keys(SOFT_DELETED) as SoftDeletedTable[];
+
+const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
+/** The SELECT of each purge, exported for the test that reads their query plans. */
+export const PURGE_SELECTS = {
+  pushedOutbox: "SELECT seq FROM outbox WHERE state = 'pushed' AND done_at < @cutoff ORDER BY done_at LIMIT @limit",
+  expiredAnswers: 'SELECT org_id, key FROM idempotency_keys WHERE expires_at < @now ORDER BY expires_at LIMIT @limit',
+  acknowledgedAnswers:
+    'SELECT org_id, key FROM idempotency_keys WHERE org_id = @orgId AND sender = @sender AND entry_seq < @below ORDER BY entry_seq LIMIT @limit',
+  // A record with a local change still queued (or parked) keeps its row: the push and the pull's merge read it.
+  softDeleted: (table: SoftDeletedTable) =>
+    `SELECT id, org_id FROM ${table} t WHERE deleted = 1 AND lastupdate < @cutoff
+       AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.resource IN (${quoted(SOFT_DELETED[table].resources)}) AND o.resource_id = t.id
+                       AND o.state IN ('pending', 'parked'))
+     ORDER BY lastupdate LIMIT @limit`,
+  // A sale that has not reached the upstream (pending, parked, or given up on) is the only copy: it stays.
+  oldOrders: `SELECT id FROM orders o WHERE org_id = @orgId AND order_date < @cutoff
+       AND NOT EXISTS (SELECT 1 FROM outbox x WHERE x.resource = 'order' AND x.resource_id = o.id AND x.state IN ('pending', 'parked', 'discarded'))
+     ORDER BY order_date LIMIT @limit`,
+};
+
+export function createPurgeStore(db: Db) {
+  const pushedOutbox = db.prepare(`DELETE FROM outbox WHERE seq IN (${PURGE_SELECTS.pushedOutbox})`);
+  const expiredAnswers = db.prepare(`DELETE FROM idempotency_keys WHERE (org_id, key) IN (${PURGE_SELECTS.expiredAnswers})`);
+  const acknowledgedAnswers = db.prepare(`DELETE FROM idempotency_keys WHERE (org_id, key) IN (${PURGE_SELECTS.acknowledgedAnswers})`);
+  const senders = db.prepare<[], { orgId: string; sender: string; below: number }>(
+    'SELECT org_id AS orgId, sender, acknowledged_below AS below FROM idempotency_senders',
+  );
+  const forgetId = db.prepare('DELETE FROM sync_ids WHERE org_id = ? AND kind = ? AND local_id = ?');
+  const softDeleted = new Map(
+    SOFT_DELETED_TABLES.map((table) => [
+      table,
+      {
+        select: db.prepare<{ cutoff: string; limit: number }, { id: string; org_id: string }>(PURGE_SELECTS.softDeleted(table)),
+        remove: db.prepare(`DELETE FROM ${table} WHERE id = ?`),
+      },
+    ]),
+  );
+  const productParts = [
+    db.prepare('DELETE FROM product_alias_codes WHERE product_id = ?'),
+    // Their files go at the next start, with the other files no product names (removeOrphans).
+    db.prepare('DELETE FROM product_images WHERE product_id = ?'),
+  ];
+  const syncedOrgs = db.prepare<[], string>('SELECT org_id FROM sync_config ORDER BY org_id').pluck();
+  const oldOrders = db.prepare<{ orgId: string; cutoff: string; limit: number }, string>(PURGE_SELECTS.oldOrders).pluck();
+  const removeOrder = db.prepare('DELETE FROM orders WHERE id = ?');
+  const setNext = db.prepare('INSERT INTO purge_schedule (id, next_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET next_at = excluded.next_at');
+  const getNext = db.prepare<[], string>('SELECT next_at FROM purge_schedule WHERE id = 1').pluck();
+
+  return {
+    /** Outbox entries pushed before `cutoff`. */
+    pushedOutbox(cutoff: string, limit: number): number {
+      return pushedOutbox.run({ cutoff, limit }).changes;
+    },
+    /** Kept `Idempotency-Key` answers whose time is up. */
+    expiredAnswers(now: string, limit: number): number {
+      return expiredAnswers.run({ now, limit }).changes;
+    },
+    /** Every store's sync worker that acknowledged entries, with the entry id below which it did. */
+    senders(): { orgId: string; sender: string; below: number }[] {
+      return senders.all();
+    },
+    /** Kept answers to a sync worker's keys of entries its store acknowledged. */
+    acknowledgedAnswers(orgId: string, sender: string, below: number, limit: number): number {
+      return acknowledgedAnswers.run({ orgId, sender, below, limit }).changes;
+    },
+    /** Rows soft-deleted before `cutoff`, with their alias codes, image records and id mappings. */
+    softDeleted(table: SoftDeletedTable, cutoff: string, limit: number): number {
+      const statements = softDeleted.get(table);
+      if (!statements) return 0;
+      return db.transaction(() => {
+        const rows = statements.select.all({ cutoff, limit });
+        for (const row of rows) {
+          if (table === 'products') for (const part of productParts) part.run(row.id);
+          statements.remove.run(row.id);
+          forgetId.run(row.org_id, SOFT_DELETED[table].kind, row.id);
+        }
+        return rows.length;
+      })();
+    },
+    /** Organizations with an upstream: they may let old orders go, since the upstream keeps them. */
+    syncedOrganizations(): string[] {
+      return syncedOrgs.all();
+    },
+    /** Orders of a synced organization sold before `cutoff` that reached the upstream, with their id mappings. */
+    oldOrders(orgId: string, cutoff: string, limit: number): number {
+      return db.transaction(() => {
+        const ids = oldOrders.all({ orgId, cutoff, limit });
+        for (const id of ids) {
+          removeOrder.run(id);
+          forgetId.run(orgId, 'order', id);
+        }
+        return ids.length;
+      })();
+    },
+    /** When the server that runs the purges plans the next one. */
+    setNextPurgeAt(at: string): void {
+      setNext.run(at);
+    },
+    nextPurgeAt(): string | undefined {
+      return getNext.get();
+    },
+    /** Size of the database file in bytes (pages in use and free). */
+    databaseBytes(): number {
+      return (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+    },
+  };
+}
+
+export type PurgeStore = ReturnType<typeof createPurgeStore>;
