@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { offUpdateStatus, type UpdateStatus } from '../shared/api/update-status.js';
 import { authenticate } from './http/auth.js';
+import { compressJsonAnswers } from './http/compress-answers.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
 import { forWritesOnly } from './http/read-methods.js';
@@ -113,7 +114,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(syncRoutes(sync.admin));
   api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name }));
 
-  app.use(API_PREFIX, api);
+  app.use(API_PREFIX, compressJsonAnswers(), api);
   // The kiosk screen at `/` (also the Electron window's content) and the status page at `/status`, as `npm run build` bundles them.
   app.use(express.static(join(PROJECT_ROOT, 'dist', 'renderer'), { index: 'index.html', extensions: ['html'], dotfiles: 'ignore', redirect: false }));
   app.use(notFoundHandler);
