@@ -77,6 +77,9 @@ export function createOutboxQueue(db: Db) {
   const unpushedOfRecord = db.prepare<[string, string], { resource: string; operation: OutboxOperation; body: string }>(
     "SELECT resource, operation, body FROM outbox WHERE org_id = ? AND resource_id = ? AND state IN ('pending', 'parked') AND resource NOT IN ('order', 'identity-log')",
   );
+  const parkedOfRecord = db.prepare<[string, string], { resource: string }>(
+    "SELECT resource FROM outbox WHERE org_id = ? AND resource_id = ? AND state = 'parked'",
+  );
   const unpushedCreate = db.prepare<[string, string, string], { seq: number }>(
     "SELECT seq FROM outbox WHERE org_id = ? AND resource = ? AND resource_id = ? AND operation = 'create' AND state IN ('pending', 'parked') LIMIT 1",
   );
@@ -109,6 +112,10 @@ export function createOutboxQueue(db: Db) {
         message: row.last_error,
         parkedAt: row.parked_at,
       }));
+    },
+    /** The resources of the parked entries of one record id (through the (org, resource id, state) index). */
+    parkedResourcesOf(orgId: string, id: string): string[] {
+      return parkedOfRecord.all(orgId, id).map((row) => row.resource);
     },
     /** Parked entries back to the queue, in their original place; returns how many. */
     retry(orgId: string, seq: number | 'all'): number {
