@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { offUpdateStatus, type UpdateStatus } from '../shared/api/update-status.js';
 import { createFleet } from './fleet/fleet.js';
 import { authenticate } from './http/auth.js';
+import { compressJsonAnswers } from './http/compress-answers.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { feedHorizon } from './http/feed-horizon.js';
 import { idempotency } from './http/idempotency.js';
@@ -168,7 +169,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(fleetRoutes(fleet));
   api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint }));
 
-  app.use(API_PREFIX, api);
+  app.use(API_PREFIX, compressJsonAnswers(), api);
   // The kiosk screen at `/` (also the Electron window's content) and the status page at `/status`, as `npm run build` bundles them.
   app.use(express.static(join(PROJECT_ROOT, 'dist', 'renderer'), { index: 'index.html', extensions: ['html'], dotfiles: 'ignore', redirect: false }));
   app.use(notFoundHandler);

@@ -51,6 +51,13 @@ const toEntry = (row: RawEntry): QueuedEntry => ({
   installation: row.installation,
 });
 
+/** Adds the fields an unpushed entry changes: `deleted` for a delete, `imageUrl` for an upload (its body describes the file). */
+function addChangedFields(fields: Set<string>, row: { resource: string; operation: OutboxOperation; body: string }): void {
+  if (row.operation === 'delete') fields.add('deleted');
+  else if (row.resource === 'product-image') fields.add('imageUrl');
+  else for (const field of Object.keys(JSON.parse(row.body) as object)) fields.add(field);
+}
+
 /** The outbox from the sync worker's side: what waits, what is parked, what was pushed. */
 export function createOutboxQueue(db: Db) {
   const pendingAfter = db.prepare<[string, number, number], RawEntry>(
@@ -72,8 +79,11 @@ export function createOutboxQueue(db: Db) {
   const retryOne = db.prepare("UPDATE outbox SET state = 'pending', parked_at = NULL, retries = retries + 1 WHERE org_id = ? AND seq = ? AND state = 'parked'");
   const retryAll = db.prepare("UPDATE outbox SET state = 'pending', parked_at = NULL, retries = retries + 1 WHERE org_id = ? AND state = 'parked'");
   const discard = db.prepare("UPDATE outbox SET state = 'discarded', done_at = ? WHERE org_id = ? AND seq = ? AND state = 'parked'");
-  const unpushedOf = db.prepare<[string], { resource: string; resource_id: string; operation: OutboxOperation; body: string }>(
-    "SELECT resource, resource_id, operation, body FROM outbox WHERE org_id = ? AND state IN ('pending', 'parked') AND resource NOT IN ('order', 'identity-log')",
+  const unpushedOfRecord = db.prepare<[string, string], { resource: string; operation: OutboxOperation; body: string }>(
+    "SELECT resource, operation, body FROM outbox WHERE org_id = ? AND resource_id = ? AND state IN ('pending', 'parked') AND resource NOT IN ('order', 'identity-log')",
+  );
+  const parkedOfRecord = db.prepare<[string, string], { resource: string }>(
+    "SELECT resource FROM outbox WHERE org_id = ? AND resource_id = ? AND state = 'parked'",
   );
   const unpushedCreate = db.prepare<[string, string, string], { seq: number }>(
     "SELECT seq FROM outbox WHERE org_id = ? AND resource = ? AND resource_id = ? AND operation = 'create' AND state IN ('pending', 'parked') LIMIT 1",
@@ -112,6 +122,10 @@ export function createOutboxQueue(db: Db) {
         parkedAt: row.parked_at,
       }));
     },
+    /** The resources of the parked entries of one record id (through the (org, resource id, state) index). */
+    parkedResourcesOf(orgId: string, id: string): string[] {
+      return parkedOfRecord.all(orgId, id).map((row) => row.resource);
+    },
     /** Parked entries back to the queue, in their original place; returns how many. */
     retry(orgId: string, seq: number | 'all'): number {
       return (seq === 'all' ? retryAll.run(orgId) : retryOne.run(orgId, seq)).changes;
@@ -120,18 +134,16 @@ export function createOutboxQueue(db: Db) {
     discard(orgId: string, seq: number, now: string): number {
       return discard.run(now, orgId, seq).changes;
     },
-    /** Per local catalog record id, the fields whose local change has not reached the upstream yet (`deleted` for a delete). */
-    unpushedFields(orgId: string): Map<string, Set<string>> {
-      const out = new Map<string, Set<string>>();
-      for (const row of unpushedOf.iterate(orgId)) {
-        let fields = out.get(row.resource_id);
-        if (!fields) out.set(row.resource_id, (fields = new Set()));
-        if (row.operation === 'delete') fields.add('deleted');
-        // An upload's body describes the file; what it changes on the product is its imageUrl.
-        else if (row.resource === 'product-image') fields.add('imageUrl');
-        else for (const field of Object.keys(JSON.parse(row.body) as object)) fields.add(field);
-      }
-      return out;
+    /**
+     * The fields of a local catalog record whose local change has not reached
+     * the upstream yet (its entry is pending or parked), read through the
+     * outbox's (org, resource id, state) index: a pull asks per row, so a
+     * backlog of parked entries costs it nothing for the records they do not touch.
+     */
+    unpushedFieldsOf(orgId: string, id: string): Set<string> | undefined {
+      let fields: Set<string> | undefined;
+      for (const row of unpushedOfRecord.iterate(orgId, id)) addChangedFields((fields ??= new Set()), row);
+      return fields;
     },
     /** Whether the record's creation still waits to reach the upstream (so its upstream id is unknown). */
     hasUnpushedCreate(orgId: string, resource: string, id: string): boolean {

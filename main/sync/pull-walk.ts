@@ -38,6 +38,11 @@ export function walkFor(target: PullTarget, plan: PullPlan): Walk {
   return plan.mode === 'full' || plan.wholeWithoutFeed ? { kind: 'list' } : { kind: 'skip' };
 }
 
+/** A walk's name as its saved position keeps it: only the same walk of the same upstream resumes from it. */
+export function walkName(upstreamUrl: string, walk: Exclude<Walk, { kind: 'skip' }>): string {
+  return walk.kind === 'feed' ? `${upstreamUrl} feed ${walk.since}` : `${upstreamUrl} list`;
+}
+
 /** The request for one page of a walk. */
 export function pagePath(target: PullTarget, walk: Exclude<Walk, { kind: 'skip' }>, cursor: string | undefined): string {
   const query = new URLSearchParams({ limit: String(PAGE) });

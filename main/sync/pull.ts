@@ -6,13 +6,16 @@ import { keepLocalImage, mergeRecord, sameRecord } from './merge.js';
 import type { PhaseContext } from './phase-context.js';
 import type { FeedMarks } from './config-store.js';
 import type { PullTarget } from './pull-targets.js';
-import { FEED_ORIGIN, listedAll, pagePath, walkFor, type PullPlan } from './pull-walk.js';
+import { FEED_ORIGIN, listedAll, pagePath, walkFor, walkName, type PullPlan } from './pull-walk.js';
 import { rewriteReferences, type SyncKind } from './resources.js';
 import { judge, type Verdict } from './retry-policy.js';
+import { createWalkStore, type WalkId, type WalkPosition, type WalkStore } from './walk-store.js';
 
 type Row = Record<string, unknown>;
 
 export interface PullContext extends PhaseContext {
+  /** Names the upstream in a saved walk: another upstream's cursor is never resumed. */
+  upstreamUrl: string;
   targets: PullTarget[];
   plan: PullPlan;
   /** Told about every product the pull changed, after its chunk is committed (search index, image files). */
@@ -52,20 +55,33 @@ class CommitTime {
  * Reads each collection once, as the plan says (the change feed, or the whole
  * list), and applies it field by field without queueing anything. Removes
  * local records only after a walk that listed every record of its collection.
+ * Each page's last rows commit with where the walk goes on, so a pull cut off
+ * resumes from the page after the last one applied (and skips collections
+ * already read to their end).
  */
 export async function pullCatalog(ctx: PullContext): Promise<PullReport> {
   const report: PullReport = { pulled: 0, marks: { ...ctx.plan.marks }, stoppedBy: undefined };
   const localIds = new Map<SyncKind, Map<string, string>>();
   const commitTime = new CommitTime();
+  const walks = createWalkStore(ctx.db, ctx.orgId);
+  const walked: WalkId[] = [];
   const toLocal = (kind: SyncKind, id: string) => localIds.get(kind)?.get(id) ?? id;
   targets: for (const target of ctx.targets) {
     const known = ctx.ids.byUpstreamId(ctx.orgId, target.kind);
     localIds.set(target.kind, known);
     let walk = walkFor(target, ctx.plan);
     if (walk.kind === 'skip') continue;
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    let completeUntil: string | undefined;
+    // Only a walk that may remove records needs to know, after a cut, what it listed before.
+    let walkId: WalkId = { kind: target.kind, name: walkName(ctx.upstreamUrl, walk), removes: walk.kind === 'list' || walk.whole };
+    walked.push(walkId);
+    const saved = walks.resume(walkId);
+    if (saved?.done) {
+      if (walk.kind === 'feed' && saved.completeUntil !== undefined) report.marks[target.kind] = saved.completeUntil;
+      continue;
+    }
+    const seen = saved && walkId.removes ? await walks.seen(target.kind, yieldToEventLoop) : new Set<string>();
+    let cursor = saved?.nextCursor;
+    let completeUntil = saved?.completeUntil;
     let lastPageRows = 0;
     let readAgain = false;
     do {
@@ -75,6 +91,8 @@ export async function pullCatalog(ctx: PullContext): Promise<PullReport> {
       // the collection is read whole from the origin instead, which removes what it no longer lists.
       if (result.kind === 'answer' && result.status === 410 && walk.kind === 'feed' && !walk.whole) {
         walk = { kind: 'feed', since: FEED_ORIGIN, whole: true };
+        walkId = { kind: target.kind, name: walkName(ctx.upstreamUrl, walk), removes: true };
+        walked.push(walkId);
         completeUntil = undefined;
         cursor = undefined;
         readAgain = true;
@@ -92,9 +110,13 @@ export async function pullCatalog(ctx: PullContext): Promise<PullReport> {
       completeUntil ??= page.meta?.completeUntil;
       cursor = walk.kind === 'feed' || target.paged ? page.meta?.nextCursor : undefined;
       lastPageRows = page.data.length;
+      // Saved with the page's last rows; the last page saves nothing, the walk's end does.
+      const onward = cursor === undefined ? undefined : { nextCursor: cursor, completeUntil, done: false };
+      if (page.data.length === 0 && onward) walks.save(walkId, onward);
+      const lookup: Lookup = { known, seen, toLocal, walks, walk: walkId };
       for (let next = 0; next < page.data.length; ) {
         if (!ctx.keepGoing()) return report;
-        const applied = applySlice(ctx, target, page.data, next, { known, seen, toLocal }, commitTime);
+        const applied = applySlice(ctx, target, page.data, next, lookup, commitTime, onward);
         next = applied.next;
         report.pulled += applied.changed;
         await yieldToEventLoop();
@@ -103,7 +125,9 @@ export async function pullCatalog(ctx: PullContext): Promise<PullReport> {
     } while (cursor || readAgain);
     if (walk.kind === 'feed' && completeUntil !== undefined) report.marks[target.kind] = completeUntil;
     if (listedAll(target, walk, lastPageRows)) report.pulled += await removeGone(ctx, target, known, seen);
+    walks.finish(walkId, completeUntil);
   }
+  walks.clear(walked);
   return report;
 }
 
@@ -111,10 +135,25 @@ interface Lookup {
   known: Map<string, string>;
   seen: Set<string>;
   toLocal: (kind: SyncKind, id: string) => string;
+  walks: WalkStore;
+  /** A walk that may remove records at its end keeps what it lists with its position. */
+  walk: WalkId;
 }
 
-/** Applies rows from `start` in one transaction lasting about `SLICE_MS`, its commit included. */
-function applySlice(ctx: PullContext, target: PullTarget, rows: Row[], start: number, lookup: Lookup, commitTime: CommitTime) {
+/**
+ * Applies rows from `start` in one transaction lasting about `SLICE_MS`, its
+ * commit included; the slice that applies the page's last row saves `onward`,
+ * where the walk goes on.
+ */
+function applySlice(
+  ctx: PullContext,
+  target: PullTarget,
+  rows: Row[],
+  start: number,
+  lookup: Lookup,
+  commitTime: CommitTime,
+  onward: WalkPosition | undefined,
+) {
   const now = ctx.clock.now().toISOString();
   const products: [ProductRecord | undefined, string][] = [];
   const ends = performance.now() + SLICE_MS - commitTime.expected;
@@ -122,8 +161,6 @@ function applySlice(ctx: PullContext, target: PullTarget, rows: Row[], start: nu
   // Pulled rows can be pulled again: their commits need no fsync of their own.
   const result = withoutFsync(ctx.db, () =>
     ctx.db.transaction(() => {
-      // Read inside the transaction: a local write committed meanwhile is seen here.
-      const unpushed = ctx.queue.unpushedFields(ctx.orgId);
       const localFileOf = (upstreamUrl: string) => ctx.ids.localOf(ctx.orgId, 'image', upstreamUrl);
       let changed = 0;
       let next = start;
@@ -131,14 +168,17 @@ function applySlice(ctx: PullContext, target: PullTarget, rows: Row[], start: nu
         const row = rows[next++] as Row;
         const upstreamId = String(row.id);
         lookup.seen.add(upstreamId);
+        if (lookup.walk.removes) lookup.walks.addSeen(target.kind, upstreamId);
         const localId = lookup.known.get(upstreamId) ?? upstreamId;
         const local = target.get(ctx.orgId, localId);
         // The feed also lists deletions: one of a record never seen here changes nothing.
         if (!local && row.deleted === true) continue;
         const incoming = keepLocalImage(local, rewriteReferences(target.kind, { ...row, id: localId }, lookup.toLocal), localFileOf);
+        // Read inside the transaction: a local write committed meanwhile is seen here.
+        const unpushed = local ? ctx.queue.unpushedFieldsOf(ctx.orgId, localId) : undefined;
         // As with a record gone from a whole list: a local change still queued keeps it.
-        if (local && row.deleted === true && unpushed.has(localId)) incoming.deleted = local.deleted;
-        const raw = mergeRecord(local, incoming, unpushed.get(localId), target.keep);
+        if (local && row.deleted === true && unpushed) incoming.deleted = local.deleted;
+        const raw = mergeRecord(local, incoming, unpushed, target.keep);
         const merged = target.stored ? target.stored(raw) : raw;
         if (!lookup.known.has(upstreamId)) {
           ctx.ids.record(ctx.orgId, target.kind, localId, upstreamId);
@@ -149,6 +189,7 @@ function applySlice(ctx: PullContext, target: PullTarget, rows: Row[], start: nu
         if (target.kind === 'product') products.push([local as ProductRecord | undefined, localId]);
         changed += 1;
       }
+      if (next === rows.length && onward) lookup.walks.save(lookup.walk, onward);
       applied = performance.now();
       return { next, changed, products };
     })(),
@@ -162,12 +203,11 @@ async function removeGone(ctx: PullContext, target: PullTarget, known: Map<strin
   const now = ctx.clock.now().toISOString();
   const changedProducts: [ProductRecord | undefined, string][] = [];
   const count = ctx.db.transaction(() => {
-    const unpushed = ctx.queue.unpushedFields(ctx.orgId);
     let removed = 0;
     for (const [upstreamId, localId] of known) {
       if (seen.has(upstreamId)) continue;
       const local = target.get(ctx.orgId, localId);
-      if (!local || local.deleted === true || unpushed.has(localId)) continue;
+      if (!local || local.deleted === true || ctx.queue.unpushedFieldsOf(ctx.orgId, localId)) continue;
       target.write(ctx.orgId, { ...local, deleted: true }, true, now);
       if (target.kind === 'product') changedProducts.push([local as ProductRecord, localId]);
       removed += 1;

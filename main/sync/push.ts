@@ -101,7 +101,13 @@ const WINDOW = 8;
 export async function pushPending(ctx: PushContext): Promise<PushReport> {
   const { db, orgId, queue, ids } = ctx;
   const report: PushReport = { pushed: 0, parked: 0, setAside: 0, stoppedBy: undefined };
-  const blocked = new Set(queue.parked(orgId).map((p) => `${kindOf(p.resource) ?? p.resource}:${p.resourceId}`));
+  // Records with a parked entry, found per record as the queue reaches them: a backlog of parked
+  // entries costs a round nothing for the records it does not touch.
+  const blocked = new Set<string>();
+  const hasParked = (entry: QueuedEntry) => {
+    const kind = kindOf(entry.resource) ?? entry.resource;
+    return queue.parkedResourcesOf(orgId, entry.resourceId).some((resource) => (kindOf(resource) ?? resource) === kind);
+  };
   const inFlight = new Map<string, Promise<void>>();
   const now = () => ctx.clock.now().toISOString();
   const settle = () => Promise.all(inFlight.values());
@@ -154,7 +160,10 @@ export async function pushPending(ctx: PushContext): Promise<PushReport> {
       if (!concurrent) await settle();
       while (inFlight.size >= WINDOW) await Promise.race(inFlight.values());
       if (report.stoppedBy || !ctx.keepGoing()) break;
-      if (blocked.has(record)) continue;
+      if (blocked.has(record) || hasParked(entry)) {
+        blocked.add(record);
+        continue;
+      }
       if (kind === undefined) {
         queue.park(entry.seq, 0, `no upstream call is known for resource "${entry.resource}"`, now());
         blocked.add(record);

@@ -110,7 +110,7 @@ export async function runRound(deps: RoundDeps, orgId: string, options: RoundOpt
       const withBlocked = deps.services.stores.organizations.get(orgId)?.features.includes('identity-logs') ?? false;
       const targets = pullTargets(deps.services.stores, withBlocked);
       const plan: PullPlan = { mode: kind, wholeWithoutFeed: options.wholeWithoutFeed ?? false, offer: offer.offer, marks: config.feedMarks };
-      const pull = await pullCatalog({ ...deps, orgId, upstream, targets, plan, keepGoing });
+      const pull = await pullCatalog({ ...deps, orgId, upstream, upstreamUrl: config.upstreamUrl, targets, plan, keepGoing });
       report.pulled = pull.pulled;
       if (!keepGoing()) return (configs.setState(orgId, 'idle'), { ...finish(), failure: 'stopped' });
       if (pull.stoppedBy) return (stop(pull.stoppedBy), finish());

@@ -29,12 +29,61 @@ export interface Upstream {
 }
 
 export interface HttpUpstreamOptions {
-  /** Time allowed for one call, in milliseconds; default 30,000. */
+  /**
+   * Longest silence allowed in one call, in milliseconds; default 30,000: no
+   * answer this long after the request went out, or no byte of the answer
+   * this long while it comes in, ends the call. A slow line that keeps moving
+   * is never cut.
+   */
   timeoutMs?: number | undefined;
   /** Slowest line an upload must still get through, in bytes per second; default 32,000 (256 kbit/s). */
   uploadBytesPerSecond?: number | undefined;
   /** Aborts calls in flight when the server shuts down. */
   signal?: AbortSignal | undefined;
+}
+
+/**
+ * A limit that fires: a timer of our own, armed and re-armed by hand, whose
+ * callback holds the controller. (A signal of `AbortSignal.timeout` combined
+ * through `AbortSignal.any` is lost on Node 20 once the garbage collector
+ * takes the timeout signal, and the call then waits for ever.)
+ */
+class SilenceLimit {
+  readonly controller = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly onStop = () => this.controller.abort(new DOMException('The server is shutting down', 'AbortError'));
+
+  constructor(private readonly stop: AbortSignal | undefined) {
+    if (stop?.aborted) this.onStop();
+    stop?.addEventListener('abort', this.onStop, { once: true });
+  }
+
+  /** From now, `ms` without progress ends the call. */
+  arm(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.controller.abort(new DOMException('The upstream went silent', 'TimeoutError')), ms);
+  }
+
+  end(): void {
+    clearTimeout(this.timer);
+    this.stop?.removeEventListener('abort', this.onStop);
+  }
+}
+
+/** Reads an answer's body, re-arming the limit on every piece that arrives. */
+async function readBody(res: Response, limit: SilenceLimit, silenceMs: number): Promise<string> {
+  if (!res.body) return '';
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    limit.arm(silenceMs);
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
 }
 
 /**
@@ -80,9 +129,15 @@ export function httpUpstream(baseUrl: string, key: string, options: HttpUpstream
         body = JSON.stringify(request.json);
         headers['content-type'] = 'application/json';
       }
+      // Asked for explicitly: fetch offers only gzip and deflate over plain http, and a full pull is megabytes of JSON.
+      headers['accept-encoding'] = 'br, gzip';
+      const limit = new SilenceLimit(options.signal);
       try {
-        const res = await fetch(base + request.path, { method: request.method, headers, body, signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(budgetMs)]) : AbortSignal.timeout(budgetMs) });
-        const text = await res.text();
+        // Until the answer's head arrives: an upload's time follows its size (a proxy may hold its bytes until all came in).
+        limit.arm(budgetMs);
+        const res = await fetch(base + request.path, { method: request.method, headers, body, signal: limit.controller.signal });
+        limit.arm(timeoutMs);
+        const text = await readBody(res, limit, timeoutMs);
         let parsed: unknown = text;
         try {
           parsed = text === '' ? undefined : JSON.parse(text);
@@ -92,7 +147,10 @@ export function httpUpstream(baseUrl: string, key: string, options: HttpUpstream
         return { kind: 'answer', status: res.status, body: parsed, retryAfter: res.headers.get('retry-after') ?? undefined };
       } catch (err) {
         const cause = (err as { cause?: { code?: string } }).cause?.code;
-        return { kind: 'no-answer', message: cause ?? (err as Error).name ?? 'network error' };
+        const reason = limit.controller.signal.aborted ? (limit.controller.signal.reason as Error | undefined)?.name : undefined;
+        return { kind: 'no-answer', message: reason ?? cause ?? (err as Error).name ?? 'network error' };
+      } finally {
+        limit.end();
       }
     },
   };

@@ -1,5 +1,6 @@
 import { createServer, request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /** Upstream traffic seen by the proxy since it started. */
 export interface Traffic {
@@ -26,9 +27,11 @@ const headBytes = (firstLine: string, rawHeaders: string[]): number => {
 /** `/products`, `/products?…` and `/products/<id>`: the reads that hand out product rows. */
 const PRODUCT_READ = /^\/products(?:\/[^/?]+)?(?:\?|$)/;
 
-const rowsIn = (body: Buffer): number => {
+/** The rows of an answer, decompressed first when the upstream compressed it. */
+const rowsIn = (body: Buffer, encoding: string | undefined): number => {
   try {
-    const data = (JSON.parse(body.toString('utf8')) as { data?: unknown }).data;
+    const bytes = encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+    const data = (JSON.parse(bytes.toString('utf8')) as { data?: unknown }).data;
     if (Array.isArray(data)) return data.length;
     return data && typeof data === 'object' ? 1 : 0;
   } catch {
@@ -60,7 +63,7 @@ export async function startCountingProxy(upstreamApiUrl: string): Promise<Counti
           if (productRead) chunks.push(chunk);
         });
         upstreamRes.on('end', () => {
-          if (productRead && upstreamRes.statusCode === 200) traffic.productRows += rowsIn(Buffer.concat(chunks));
+          if (productRead && upstreamRes.statusCode === 200) traffic.productRows += rowsIn(Buffer.concat(chunks), upstreamRes.headers['content-encoding']);
         });
         res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.rawHeaders);
         upstreamRes.pipe(res);

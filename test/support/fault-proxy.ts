@@ -1,6 +1,7 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Transform } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /**
  * How the proxy treats a request: `pass` forwards it; `down` closes the
@@ -58,6 +59,13 @@ function slowLine(bytesPerSecond: number): Transform {
   });
 }
 
+/** An answer's bytes as the upstream wrote them before compressing them. */
+function decoded(bytes: Buffer, encoding: string | undefined): Buffer {
+  if (encoding === 'br') return brotliDecompressSync(bytes);
+  if (encoding === 'gzip') return gunzipSync(bytes);
+  return bytes;
+}
+
 export interface FaultProxyOptions {
   /**
    * Passes the client's own `Host` on instead of the upstream's: a browser page
@@ -88,7 +96,7 @@ export async function startFaultProxy(upstreamApiUrl: string, options: FaultProx
     upstreamRes.on('data', (chunk: Buffer) => chunks.push(chunk));
     upstreamRes.on('end', () => {
       try {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: unknown };
+        const body = JSON.parse(decoded(Buffer.concat(chunks), upstreamRes.headers['content-encoding']).toString('utf8')) as { data?: unknown };
         if (!Array.isArray(body.data)) return;
         rows[path] = (rows[path] ?? 0) + body.data.length;
         lists[path] = (lists[path] ?? 0) + 1;

@@ -18,6 +18,7 @@ import { deviceKeys } from './0018-device-keys.js';
 import { printers } from './0019-printers.js';
 import { installationAndFleet } from './0024-installation-and-fleet.js';
 import { boundedRetention } from './0021-bounded-retention.js';
+import { syncWalks } from './0023-sync-walks.js';
 
 export interface Migration {
   version: number;
@@ -47,4 +48,5 @@ export const migrations: Migration[] = [
   printers,
   installationAndFleet,
   boundedRetention,
+  syncWalks,
 ];
