@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { offUpdateStatus, type UpdateStatus } from '../shared/api/update-status.js';
 import { authenticate } from './http/auth.js';
-import { errorHandler, notFoundHandler } from './http/errors.js';
+import { errorAnswer, errorHandler, notFoundHandler } from './http/errors.js';
+import { readsAfterCommit, writesInGroups } from './http/group-commit.js';
 import { idempotency } from './http/idempotency.js';
 import { forWritesOnly } from './http/read-methods.js';
 import { requestLog } from './http/request-log.js';
@@ -34,6 +35,7 @@ import type { Clock } from './services/clock.js';
 import { createServices, type Services } from './services/index.js';
 import { createProductImageService, releaseReplacedImages } from './services/product-images.js';
 import type { Db } from './storage/database.js';
+import { createGroupCommit, DEFAULT_GROUP_COMMIT, type GroupCommit, type GroupCommitOptions } from './storage/group-commit.js';
 import { createIdempotencyKeyStore } from './storage/idempotency-keys.js';
 import { createProductImageStore } from './storage/product-images.js';
 import { createSync, type Sync, type SyncOptions } from './sync/index.js';
@@ -59,10 +61,13 @@ export interface AppDeps {
   sync?: SyncOptions | undefined;
   /** Where the desktop app's self-update stands; unset, updates are off. */
   updateStatus?: (() => UpdateStatus) | undefined;
+  /** Pace of the group commit of writes; `false` commits each write on its own. Default `DEFAULT_GROUP_COMMIT`. */
+  groupCommit?: GroupCommitOptions | false | undefined;
 }
 
 /** Builds the express app over one database. Listening and starting the sync worker are the caller's job. */
-export function createApp(deps: AppDeps): { app: Express; services: Services; sync: Sync } {
+export function createApp(deps: AppDeps): { app: Express; services: Services; sync: Sync; groups: GroupCommit | undefined } {
+  const groups = deps.groupCommit === false ? undefined : createGroupCommit(deps.db, deps.groupCommit ?? DEFAULT_GROUP_COMMIT);
   const imageRecords = createProductImageStore(deps.db);
   const releaseImages = releaseReplacedImages(deps.images, imageRecords);
   const services = createServices({
@@ -80,6 +85,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
     imagePath: (file) => deps.images.pathOf(file),
     productListeners: [services.search, releaseImages],
     options: deps.sync,
+    committed: groups?.committed,
   });
   const productImages = createProductImageService({ products: services.products, images: deps.images, records: imageRecords, clock: deps.clock });
   productImages.removeOrphans();
@@ -95,12 +101,15 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   app.use(localGuard(deps.localNames));
 
   const api = express.Router();
+  if (groups) api.use(readsAfterCommit(groups));
   api.use(systemRoutes({ version: VERSION, searchState: () => services.search.state(), updateStatus: deps.updateStatus ?? (() => offUpdateStatus(VERSION)) }));
   api.use(storedImageRoutes(productImages));
   api.use(printerStatusRoutes(printerStates));
   api.use(authenticate(services.organizations));
   api.use('/identity-logs', identityLogFeatureGate);
-  api.use(forWritesOnly(express.json({ limit: JSON_BODY_LIMIT }), idempotency(createIdempotencyKeyStore(deps.db), deps.clock), scheduleSyncAfterWrites(sync.worker)));
+  const writeSteps = [idempotency(createIdempotencyKeyStore(deps.db), deps.clock), scheduleSyncAfterWrites(sync.worker)];
+  if (groups) writeSteps.unshift(writesInGroups(groups, deps.db, errorAnswer(deps.logger)));
+  api.use(forWritesOnly(express.json({ limit: JSON_BODY_LIMIT }), ...writeSteps));
   api.use(productRoutes(services.products));
   api.use(productImageRoutes(productImages, { publicUrl: deps.publicUrl }));
   api.use(supplierRoutes(services.suppliers));
@@ -118,5 +127,5 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   app.use(express.static(join(PROJECT_ROOT, 'dist', 'renderer'), { index: 'index.html', extensions: ['html'], dotfiles: 'ignore', redirect: false }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
-  return { app, services, sync };
+  return { app, services, sync, groups };
 }

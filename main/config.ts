@@ -30,12 +30,21 @@ export interface Config {
    * `Origin` gets 403.
    */
   allowedOrigins?: string[] | undefined;
+  /**
+   * `GROUP_COMMIT_MS`: how long a write waits for others to share its commit
+   * (and its fsync), in ms; default 2; 0 commits each write on its own.
+   */
+  groupCommitMs?: number | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a whole number from 0 to 65535, not ${JSON.stringify(env.PORT)}`);
+  }
+  const groupCommitMs = env.GROUP_COMMIT_MS === undefined || env.GROUP_COMMIT_MS === '' ? undefined : Number(env.GROUP_COMMIT_MS);
+  if (groupCommitMs !== undefined && !(Number.isInteger(groupCommitMs) && groupCommitMs >= 0 && groupCommitMs <= 1000)) {
+    throw new Error(`GROUP_COMMIT_MS must be a whole number of milliseconds from 0 to 1000, not ${JSON.stringify(env.GROUP_COMMIT_MS)}`);
   }
   return {
     host: env.HOST || '127.0.0.1',
@@ -45,5 +54,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined,
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+    groupCommitMs,
   };
 }

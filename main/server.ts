@@ -17,6 +17,7 @@ import type { SyncOptions } from './sync/index.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { lockDataFolder } from './storage/data-folder-lock.js';
 import { DATABASE_FILE, openDatabase, type Db, type Synchronous } from './storage/database.js';
+import { DEFAULT_GROUP_COMMIT } from './storage/group-commit.js';
 
 export interface RunningServer {
   /** Base URL of the API, e.g. http://127.0.0.1:8787/api/v1 */
@@ -54,7 +55,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   const clock = options.clock ?? systemClock;
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
-  const { app, services, sync } = createApp({
+  const groupCommitMs = config.groupCommitMs ?? DEFAULT_GROUP_COMMIT.windowMs;
+  const { app, services, sync, groups } = createApp({
     db,
     clock,
     logger,
@@ -69,6 +71,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }),
     sync: options.sync,
     updateStatus: options.updateStatus,
+    groupCommit: groupCommitMs === 0 ? false : { ...DEFAULT_GROUP_COMMIT, windowMs: groupCommitMs },
   });
 
   let server: Server;
@@ -98,10 +101,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       services.search.stop();
       stopPurge();
       await sync.worker.stop();
+      // Writes waiting in an open group are committed and answered before the connections close.
+      groups?.flush();
       await new Promise<void>((resolve, reject) => {
         server.close((err) => {
           let failure: unknown = err;
           try {
+            groups?.flush();
             // Folds the WAL back into the database file, so a copy of retail.sqlite
             // alone (a backup, a moved data folder) holds every write.
             db.pragma('wal_checkpoint(TRUNCATE)');

@@ -32,6 +32,8 @@ export function createSync(deps: {
   imagePath: (file: string) => string | undefined;
   productListeners: ProductListener[];
   options?: SyncOptions | undefined;
+  /** Resolves once no group of writes is open (see storage/group-commit.ts); unset, every commit is its own. */
+  committed?: (() => Promise<void>) | undefined;
 }) {
   const options = deps.options ?? {};
   // Aborted by the worker's stop(): a call to a hung upstream must not hold up a shutdown.
@@ -58,6 +60,7 @@ export function createSync(deps: {
     owner: `${process.pid}:${randomBytes(6).toString('hex')}`,
     leaseMs: options.leaseMs,
     offers: new Map(),
+    committed: deps.committed,
   };
   return {
     admin: createSyncAdmin({ configs, queue, organizations: deps.services.stores.organizations, clock: deps.clock }),

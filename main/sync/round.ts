@@ -53,6 +53,8 @@ export interface RoundDeps {
   leaseMs?: number | undefined;
   /** What each organization's upstream offers, per upstream URL: read once, and again at each full pull. */
   offers: Map<string, { url: string; offer: UpstreamOffer }>;
+  /** Resolves once no group of writes is open, so that only committed entries are pushed. */
+  committed?: (() => Promise<void>) | undefined;
 }
 
 export interface RoundOptions {
