@@ -121,6 +121,9 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(identityLogRoutes(services.identityLogs));
   api.use(syncRoutes(sync.admin));
   api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name }));
+  // Answered here, a route's error is answered at once, not a tick later as the app's handler would: the
+  // answer stays inside the write's commit (the answer kept for its Idempotency-Key, the group of writes).
+  api.use(errorHandler(deps.logger));
 
   app.use(API_PREFIX, api);
   // The kiosk screen at `/` (also the Electron window's content) and the status page at `/status`, as `npm run build` bundles them.
