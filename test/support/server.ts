@@ -42,11 +42,13 @@ export interface TestServerOptions extends StartOptions {
   dataDir?: string;
   /** Further names the server answers to (`ALLOWED_HOSTS`). */
   allowedHosts?: string[];
+  /** `GROUP_COMMIT_MS`: how long a group of writes stays open; 0 commits each write on its own. */
+  groupCommitMs?: number;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? makeDataDir();
-  const config = { host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent', allowedHosts: options.allowedHosts };
+  const config = { host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent', allowedHosts: options.allowedHosts, groupCommitMs: options.groupCommitMs };
   const running = await startServer(config, options);
   const connections: Database.Database[] = [];
   let stopped = false;
