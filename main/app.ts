@@ -7,6 +7,7 @@ import { errorAnswer, errorHandler, notFoundHandler } from './http/errors.js';
 import { readsAfterCommit, writesInGroups } from './http/group-commit.js';
 import { idempotency } from './http/idempotency.js';
 import { forWritesOnly } from './http/read-methods.js';
+import { forSegments } from './http/route-prefix.js';
 import { requestLog } from './http/request-log.js';
 import { categoryRoutes } from './http/routes/categories.js';
 import { identityLogFeatureGate, identityLogRoutes } from './http/routes/identity-logs.js';
@@ -110,16 +111,16 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   const writeSteps = [idempotency(createIdempotencyKeyStore(deps.db), deps.clock), scheduleSyncAfterWrites(sync.worker)];
   if (groups) writeSteps.unshift(writesInGroups(groups, deps.db, errorAnswer(deps.logger)));
   api.use(forWritesOnly(express.json({ limit: JSON_BODY_LIMIT }), ...writeSteps));
-  api.use(productRoutes(services.products));
-  api.use(productImageRoutes(productImages, { publicUrl: deps.publicUrl }));
-  api.use(supplierRoutes(services.suppliers));
-  api.use(categoryRoutes(services.categories));
-  api.use(storeRoutes(services.retailStores));
-  api.use(orderRoutes(services.orders));
-  api.use(receiptRoutes(receiptPrinting, (printer) => checkPrinter({ clock: deps.clock, states: printerStates }, printer)));
-  api.use(reportRoutes(services.reports, reportPrinting));
-  api.use(identityLogRoutes(services.identityLogs));
-  api.use(syncRoutes(sync.admin));
+  api.use(forSegments(['products'], productRoutes(services.products)));
+  api.use(forSegments(['products'], productImageRoutes(productImages, { publicUrl: deps.publicUrl })));
+  api.use(forSegments(['suppliers'], supplierRoutes(services.suppliers)));
+  api.use(forSegments(['categories'], categoryRoutes(services.categories)));
+  api.use(forSegments(['stores'], storeRoutes(services.retailStores)));
+  api.use(forSegments(['orders'], orderRoutes(services.orders)));
+  api.use(forSegments(['receipts', 'printers'], receiptRoutes(receiptPrinting, (printer) => checkPrinter({ clock: deps.clock, states: printerStates }, printer))));
+  api.use(forSegments(['reports'], reportRoutes(services.reports, reportPrinting)));
+  api.use(forSegments(['identity-logs'], identityLogRoutes(services.identityLogs)));
+  api.use(forSegments(['sync'], syncRoutes(sync.admin)));
   api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name }));
   // Answered here, a route's error is answered at once, not a tick later as the app's handler would: the
   // answer stays inside the write's commit (the answer kept for its Idempotency-Key, the group of writes).
