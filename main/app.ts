@@ -6,11 +6,13 @@ import { offUpdateStatus, type UpdateStatus } from '../shared/api/update-status.
 import { createFleet } from './fleet/fleet.js';
 import { authenticate } from './http/auth.js';
 import { compressJsonAnswers } from './http/compress-answers.js';
-import { errorHandler, notFoundHandler } from './http/errors.js';
+import { errorAnswer, errorHandler, notFoundHandler } from './http/errors.js';
 import { feedHorizon } from './http/feed-horizon.js';
+import { readsAfterCommit, writesInGroups } from './http/group-commit.js';
 import { idempotency } from './http/idempotency.js';
 import { enforcePermissions } from './http/permissions.js';
 import { forWritesOnly } from './http/read-methods.js';
+import { forSegments } from './http/route-prefix.js';
 import { requestLog } from './http/request-log.js';
 import { writeKeysOverTls } from './http/write-key-transport.js';
 import { categoryRoutes } from './http/routes/categories.js';
@@ -48,6 +50,7 @@ import { createServices, type Services } from './services/index.js';
 import { createProductImageService, releaseReplacedImages } from './services/product-images.js';
 import type { Db } from './storage/database.js';
 import { createFleetDeviceStore } from './storage/fleet-devices.js';
+import { createGroupCommit, DEFAULT_GROUP_COMMIT, type GroupCommit, type GroupCommitOptions } from './storage/group-commit.js';
 import { createIdempotencyKeyStore } from './storage/idempotency-keys.js';
 import { createPrinterStore } from './storage/printers.js';
 import { createProductImageStore } from './storage/product-images.js';
@@ -90,10 +93,13 @@ export interface AppDeps {
   withoutPermissionCheck?: boolean | undefined;
   /** How long settled data is kept; unset, the defaults. */
   retention?: Partial<RetentionSettings> | undefined;
+  /** Pace of the group commit of writes; `false` commits each write on its own. Default `DEFAULT_GROUP_COMMIT`. */
+  groupCommit?: GroupCommitOptions | false | undefined;
 }
 
 /** Builds the express app over one database. Listening and starting the sync worker are the caller's job. */
-export function createApp(deps: AppDeps): { app: Express; services: Services; sync: Sync; retention: DataRetention } {
+export function createApp(deps: AppDeps): { app: Express; services: Services; sync: Sync; retention: DataRetention; groups: GroupCommit | undefined } {
+  const groups = deps.groupCommit === false ? undefined : createGroupCommit(deps.db, deps.groupCommit ?? DEFAULT_GROUP_COMMIT);
   const imageRecords = createProductImageStore(deps.db);
   const releaseImages = releaseReplacedImages(deps.images, imageRecords);
   const services = createServices({
@@ -117,6 +123,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
       name: deps.deviceName ?? hostname(),
       printers: (orgId) => printerRecords.list(orgId).map((printer) => ({ name: printer.name, state: printerStates.of(printer.id).state })),
     },
+    committed: groups?.committed,
   });
   const fleet = createFleet({
     devices: createFleetDeviceStore(deps.db),
@@ -146,6 +153,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   app.use(localGuard(deps.localNames));
 
   const api = express.Router();
+  if (groups) api.use(readsAfterCommit(groups));
   api.use(systemRoutes({ version: VERSION, searchState: () => services.search.state(), updateStatus: deps.updateStatus ?? (() => offUpdateStatus(VERSION)) }));
   api.use(storedImageRoutes(productImages));
   api.use(authenticate(services.organizations));
@@ -154,25 +162,30 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(keyRoutes(services.organizations, JSON_BODY_LIMIT));
   api.use('/identity-logs', identityLogFeatureGate);
   api.use(feedHorizon(deps.clock, retention.settings.deletedDays));
-  api.use(forWritesOnly(express.json({ limit: JSON_BODY_LIMIT }), idempotency(createIdempotencyKeyStore(deps.db), deps.clock), scheduleSyncAfterWrites(sync.worker)));
-  api.use(productRoutes(services.products));
-  api.use(productImageRoutes(productImages, { publicUrl: deps.publicUrl }));
-  api.use(supplierRoutes(services.suppliers));
-  api.use(categoryRoutes(services.categories));
-  api.use(storeRoutes(services.retailStores));
-  api.use(orderRoutes(services.orders));
-  api.use(printerRoutes(printers));
-  api.use(receiptRoutes(receiptPrinting));
-  api.use(reportRoutes(services.reports, reportPrinting));
-  api.use(identityLogRoutes(services.identityLogs));
-  api.use(syncRoutes(sync.admin));
-  api.use(fleetRoutes(fleet));
+  const writeSteps = [idempotency(createIdempotencyKeyStore(deps.db), deps.clock), scheduleSyncAfterWrites(sync.worker)];
+  if (groups) writeSteps.unshift(writesInGroups(groups, deps.db, errorAnswer(deps.logger)));
+  api.use(forWritesOnly(express.json({ limit: JSON_BODY_LIMIT }), ...writeSteps));
+  api.use(forSegments(['products'], productRoutes(services.products)));
+  api.use(forSegments(['products'], productImageRoutes(productImages, { publicUrl: deps.publicUrl })));
+  api.use(forSegments(['suppliers'], supplierRoutes(services.suppliers)));
+  api.use(forSegments(['categories'], categoryRoutes(services.categories)));
+  api.use(forSegments(['stores'], storeRoutes(services.retailStores)));
+  api.use(forSegments(['orders'], orderRoutes(services.orders)));
+  api.use(forSegments(['printers'], printerRoutes(printers)));
+  api.use(forSegments(['receipts'], receiptRoutes(receiptPrinting)));
+  api.use(forSegments(['reports'], reportRoutes(services.reports, reportPrinting)));
+  api.use(forSegments(['identity-logs'], identityLogRoutes(services.identityLogs)));
+  api.use(forSegments(['sync'], syncRoutes(sync.admin)));
+  api.use(forSegments(['fleet'], fleetRoutes(fleet)));
   api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint }));
+  // Answered here, a route's error is answered at once, not a tick later as the app's handler would: the
+  // answer stays inside the write's commit (the answer kept for its Idempotency-Key, the group of writes).
+  api.use(errorHandler(deps.logger));
 
   app.use(API_PREFIX, compressJsonAnswers(), api);
   // The kiosk screen at `/` (also the Electron window's content) and the status page at `/status`, as `npm run build` bundles them.
   app.use(express.static(join(PROJECT_ROOT, 'dist', 'renderer'), { index: 'index.html', extensions: ['html'], dotfiles: 'ignore', redirect: false }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
-  return { app, services, sync, retention };
+  return { app, services, sync, retention, groups };
 }

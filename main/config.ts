@@ -55,6 +55,11 @@ export interface Config {
    * soft-deleted records and a synced organization's orders are kept.
    */
   retention?: Partial<RetentionSettings> | undefined;
+  /**
+   * `GROUP_COMMIT_MS`: how long a write waits for others to share its commit
+   * (and its fsync), in ms; default 2; 0 commits each write on its own.
+   */
+  groupCommitMs?: number | undefined;
 }
 
 function seconds(name: string, value: string | undefined, fallback: number): number {
@@ -85,6 +90,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a whole number from 0 to 65535, not ${JSON.stringify(env.PORT)}`);
   }
+  const groupCommitMs = env.GROUP_COMMIT_MS === undefined || env.GROUP_COMMIT_MS === '' ? undefined : Number(env.GROUP_COMMIT_MS);
+  if (groupCommitMs !== undefined && !(Number.isInteger(groupCommitMs) && groupCommitMs >= 0 && groupCommitMs <= 1000)) {
+    throw new Error(`GROUP_COMMIT_MS must be a whole number of milliseconds from 0 to 1000, not ${JSON.stringify(env.GROUP_COMMIT_MS)}`);
+  }
+  const groupCommitMs = env.GROUP_COMMIT_MS === undefined || env.GROUP_COMMIT_MS === '' ? undefined : Number(env.GROUP_COMMIT_MS);
+  if (groupCommitMs !== undefined && !(Number.isInteger(groupCommitMs) && groupCommitMs >= 0 && groupCommitMs <= 1000)) {
+    throw new Error(`GROUP_COMMIT_MS must be a whole number of milliseconds from 0 to 1000, not ${JSON.stringify(env.GROUP_COMMIT_MS)}`);
+  }
   return {
     host: env.HOST || '127.0.0.1',
     port,
@@ -101,5 +114,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       offlineMs: seconds('FLEET_OFFLINE_SECONDS', env.FLEET_OFFLINE_SECONDS, DEFAULT_OFFLINE_SECONDS) * 1000,
     },
     retention: readRetention(env),
+    groupCommitMs,
   };
 }

@@ -21,6 +21,7 @@ import type { SyncOptions } from './sync/index.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { lockDataFolder } from './storage/data-folder-lock.js';
 import { DATABASE_FILE, openDatabase, type Db, type Synchronous } from './storage/database.js';
+import { DEFAULT_GROUP_COMMIT } from './storage/group-commit.js';
 
 export interface RunningServer {
   /** Base URL of the API, e.g. http://127.0.0.1:8787/api/v1 (https:// with TLS on) */
@@ -75,7 +76,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   if (renewed) logger.info({ reason: renewed }, 'new installation id: this data folder is a copy or an older database');
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
-  const { app, services, sync, retention } = createApp({
+  const groupCommitMs = config.groupCommitMs ?? DEFAULT_GROUP_COMMIT.windowMs;
+  const { app, services, sync, retention, groups } = createApp({
     db,
     clock,
     logger,
@@ -96,6 +98,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     fleetThresholds: config.fleetThresholds,
     withoutPermissionCheck: options.withoutPermissionCheck,
     retention: config.retention,
+    groupCommit: groupCommitMs === 0 ? false : { ...DEFAULT_GROUP_COMMIT, windowMs: groupCommitMs },
   });
 
   let server: Server;
@@ -133,10 +136,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       stopPurge();
       await stopDataPurge();
       await sync.worker.stop();
+      // Writes waiting in an open group are committed and answered before the connections close.
+      groups?.flush();
       await new Promise<void>((resolve, reject) => {
         server.close((err) => {
           let failure: unknown = err;
           try {
+            groups?.flush();
             // Folds the WAL back into the database file, so a copy of retail.sqlite
             // alone (a backup, a moved data folder) holds every write.
             db.pragma('wal_checkpoint(TRUNCATE)');

@@ -79,6 +79,27 @@ describe('a full disk', () => {
   });
 });
 
+describe('a full disk under concurrent writes', () => {
+  it('answers each write of a group that cannot be stored 503 and stores exactly the acknowledged ones', async () => {
+    const before = productCount();
+    const pages = db.pragma('page_count', { simple: true }) as number;
+    db.pragma(`max_page_count = ${pages + 2}`);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => write.post('/products', product(3000 + i))));
+    db.pragma(`max_page_count = ${pages * 100}`);
+
+    const acknowledged = answers.filter((res) => res.status === 200).length;
+    const refused = answers.filter((res) => res.status !== 200);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const res of refused) {
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual(standardError(503, /^The change was not saved: the disk of the store PC is full\. Reading still works/));
+    }
+    expect(productCount()).toBe(before + acknowledged);
+    expect(outboxCount()).toBe(before + acknowledged);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+});
+
 describe('a read-only data folder', () => {
   it('answers writes 503 saying so, serves reads and recovers', async () => {
     const before = productCount();

@@ -13,6 +13,11 @@ const WRITERS = 4;
 const dataDir = makeDataDir();
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+async function createStore(url: string, key: string): Promise<string> {
+  const res = await fetch(`${url}/stores`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{"name":"Filiale"}' });
+  return ((await res.json()) as { id: string }).id;
+}
+
 /** Creates products until the server stops answering; returns the id and name of each acknowledged one. */
 async function writer(url: string, key: string, tag: string): Promise<Map<string, string>> {
   const acknowledged = new Map<string, string>();
@@ -34,20 +39,46 @@ async function writer(url: string, key: string, tag: string): Promise<Map<string
   }
 }
 
+/** Sends keyed sales (as a store PC's sync worker does) until the server stops answering; returns each acknowledged one's id by key. */
+async function seller(url: string, key: string, store: string, tag: string): Promise<Map<string, string>> {
+  const acknowledged = new Map<string, string>();
+  for (let i = 0; ; i += 1) {
+    const idempotencyKey = `${tag}-${i}`;
+    try {
+      const res = await fetch(`${url}/orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        body: JSON.stringify({ store, products: [{ productId: `p-${i}`, quantity: 1, title: 'Brot', price: 350, taxRate: 0.026, deposit: 0 }] }),
+      });
+      if (res.status !== 200) throw new Error(`answered ${res.status}: ${await res.text()}`);
+      acknowledged.set(idempotencyKey, ((await res.json()) as { id: string }).id);
+    } catch (err) {
+      if ((err as Error).message.startsWith('answered')) throw err;
+      return acknowledged;
+    }
+  }
+}
+
 describe('kill -9 under concurrent writes', () => {
-  it(`loses no acknowledged write nor its outbox entry, and leaves a sound database, over ${ROUNDS} rounds`, async () => {
+  it(`loses no acknowledged write, sale, outbox entry or kept answer, and leaves a sound database, over ${ROUNDS} rounds`, async () => {
     const setup = openDatabase(join(dataDir, DATABASE_FILE));
     const { writeKey } = createServices({ db: setup, clock: systemClock }).organizations.create({ name: 'Durability' });
     setup.close();
     const acknowledged = new Map<string, string>();
+    const sold = new Map<string, string>();
+    let store: string | undefined;
 
     for (let round = 0; round < ROUNDS; round += 1) {
       const server = await startChildServer(dataDir);
+      store ??= await createStore(server.url, writeKey);
+      // Products and keyed sales at once: the server groups their commits.
       const writers = Array.from({ length: WRITERS }, (_, w) => writer(server.url, writeKey, `round ${round} writer ${w}`));
+      const sellers = Array.from({ length: WRITERS }, (_, w) => seller(server.url, writeKey, store!, `round-${round}-seller-${w}`));
       // Kill at a different moment each round, while the writers are busy.
       await new Promise((r) => setTimeout(r, 300 + round * 150));
       await server.crash();
       for (const acks of await Promise.all(writers)) for (const [id, name] of acks) acknowledged.set(id, name);
+      for (const acks of await Promise.all(sellers)) for (const [key, id] of acks) sold.set(key, id);
 
       const db = openDatabase(join(dataDir, DATABASE_FILE));
       try {
@@ -61,10 +92,18 @@ describe('kill -9 under concurrent writes', () => {
         }
         // Nothing stored without its entry either: write and entry share one transaction.
         for (const id of stored.keys()) expect(queued.has(id), `outbox entry of stored ${id}`).toBe(true);
+        const orders = new Set(db.prepare('SELECT id FROM orders').pluck().all() as string[]);
+        const kept = db.prepare('SELECT body FROM idempotency_keys WHERE key = ?').pluck();
+        for (const [key, id] of sold) {
+          expect(orders.has(id), `acknowledged sale ${id}`).toBe(true);
+          // The answer kept for the key commits with the sale: a repeat replays it instead of selling twice.
+          expect(JSON.parse(kept.get(key) as string), `answer kept for ${key}`).toEqual({ success: true, id });
+        }
       } finally {
         db.close();
       }
     }
     expect(acknowledged.size).toBeGreaterThan(ROUNDS * WRITERS);
+    expect(sold.size).toBeGreaterThan(ROUNDS * WRITERS);
   }, 120_000);
 });

@@ -19,9 +19,23 @@ interface BodyParserError {
   limit?: number;
 }
 
+/** What a request met when it was answered with an error, for a group commit to tell its other writes. */
+export function failureOf(res: Response): unknown {
+  return res.locals.failure;
+}
+
 /** The one place where errors become answers. Registered last. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
+  const answer = errorAnswer(logger);
   return (err: unknown, req, res, _next) => {
+    res.locals.failure = err;
+    answer(err, req, res);
+  };
+}
+
+/** Sends the answer an error gets: its status, in the shape the spec names for it. */
+export function errorAnswer(logger: Logger): (err: unknown, req: Request, res: Response) => void {
+  return (err, req, res) => {
     if (res.headersSent) {
       req.socket.destroy();
       return;

@@ -46,6 +46,8 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
  * an idempotent retry restores). Switched back before any other statement runs.
  */
 export function withoutFsync<T>(db: Db, write: () => T): T {
+  // Inside an open transaction (a group of writes) the write rides on its commit, which keeps its fsync.
+  if (db.inTransaction) return write();
   const before = db.pragma('synchronous', { simple: true }) as number;
   if (before <= 1) return write();
   db.pragma('synchronous = NORMAL');

@@ -41,6 +41,8 @@ export function createSync(deps: {
   options?: SyncOptions | undefined;
   /** The PC's name and printers for its heartbeat; default the host name and no printers (the CLI). */
   device?: DeviceFacts;
+  /** Resolves once no group of writes is open (see storage/group-commit.ts); unset, every commit is its own. */
+  committed?: (() => Promise<void>) | undefined;
 }) {
   const options = deps.options ?? {};
   // Aborted by the worker's stop(): a call to a hung upstream must not hold up a shutdown.
@@ -71,6 +73,7 @@ export function createSync(deps: {
     device: deps.device ?? { name: hostname(), printers: () => [] },
     sales: createRecentSalesStore(deps.db),
     heartbeats: new Map(),
+    committed: deps.committed,
   };
   return {
     admin: createSyncAdmin({

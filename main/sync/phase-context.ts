@@ -14,4 +14,6 @@ export interface PhaseContext {
   clock: Clock;
   /** False once the round should end early (server shutting down). */
   keepGoing: () => boolean;
+  /** Resolves once no group of writes is open: entries read then are committed, and safe to send. */
+  committed?: (() => Promise<void>) | undefined;
 }

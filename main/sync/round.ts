@@ -63,6 +63,8 @@ export interface RoundDeps {
   sales: RecentSalesStore;
   /** Per organization, when the last heartbeat went and the parked count it told. */
   heartbeats: Map<string, { at: number; parked: number }>;
+  /** Resolves once no group of writes is open, so that only committed entries are pushed. */
+  committed?: (() => Promise<void>) | undefined;
 }
 
 export interface RoundOptions {

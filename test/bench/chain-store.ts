@@ -97,6 +97,8 @@ export function simulateStore(options: {
   pulledAt: number;
   recorder: Recorder;
   inFlight: Set<Promise<unknown>>;
+  /** Told of every sale the upstream acknowledged, warm-up included. */
+  onStored?: () => void;
 }): { stop(): void } {
   const { client, recorder } = options;
   let sales = 0;
@@ -116,6 +118,7 @@ export function simulateStore(options: {
     const answer = await client.send('POST', '/orders', { store: options.storeId, products: [line] }, { 'idempotency-key': `${options.keyPrefix}-${options.storeId}-${sales}` });
     recorder.pushMs.push(answer.ms);
     if (answer.status !== 200) failed(recorder, `POST /orders ${answer.status}`);
+    else options.onStored?.();
   };
 
   const pull = async () => {

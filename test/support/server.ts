@@ -50,11 +50,22 @@ export interface TestServerOptions extends StartOptions {
   host?: string;
   /** HTTPS (`TLS`, `TLS_CERT`, `TLS_KEY`). */
   tls?: TlsSetting;
+  /** `GROUP_COMMIT_MS`: how long a group of writes stays open; 0 commits each write on its own. */
+  groupCommitMs?: number;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? makeDataDir();
-  const config = { host: options.host ?? '127.0.0.1', port: 0, dataDir, logLevel: 'silent', allowedHosts: options.allowedHosts, printerNetwork: options.printerNetwork, tls: options.tls };
+  const config = {
+    host: options.host ?? '127.0.0.1',
+    port: 0,
+    dataDir,
+    logLevel: 'silent',
+    allowedHosts: options.allowedHosts,
+    printerNetwork: options.printerNetwork,
+    tls: options.tls,
+    groupCommitMs: options.groupCommitMs,
+  };
   const running = await startServer(config, options);
   const connections: Database.Database[] = [];
   let stopped = false;

@@ -1,0 +1,64 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { Db } from '../storage/database.js';
+import type { GroupCommit } from '../storage/group-commit.js';
+import { failureOf } from './errors.js';
+import { READ_METHODS } from './read-methods.js';
+
+/**
+ * Reads wait while a group of writes is open and run right after its commit,
+ * so that no answer shows a write that is not durable yet (a store pulling a
+ * record a power cut then takes back).
+ */
+export function readsAfterCommit(groups: GroupCommit): RequestHandler {
+  return (req, _res, next) => {
+    if (!READ_METHODS.has(req.method) || !groups.afterCommit(() => next())) next();
+  };
+}
+
+/** A body still to be streamed by the route (an image upload): its route awaits, so it does not open a group. */
+const hasUnreadBody = (req: Request) =>
+  req.body === undefined && (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0');
+
+/**
+ * Runs each write in the open group (or opens one) and holds its answer until
+ * the group committed, so every answer still means "stored for good". Goes
+ * after the JSON parser: a group never waits for a body to arrive. A route
+ * that answers later (after an await) is not waited for; its answer waits
+ * for the group open when it is given. When a group fails to commit, a write
+ * that ran in it, or was under way meanwhile, gets the error it would have
+ * got alone; one that changed nothing keeps its own answer.
+ */
+export function writesInGroups(groups: GroupCommit, db: Db, answerError: (err: unknown, req: Request, res: Response) => void): RequestHandler {
+  const totalChanges = db.prepare('SELECT total_changes()').pluck();
+  return (req, res, next) => {
+    const failuresBefore = groups.failures();
+    const grouped = !hasUnreadBody(req);
+    if (grouped) groups.join();
+    const headers = res.getHeaders();
+    const changesBefore = totalChanges.get();
+    let inline = true;
+    const end = res.end;
+    res.end = function heldEnd(this: Response, ...args: unknown[]) {
+      const changed = !inline || totalChanges.get() !== changesBefore;
+      const send = (failure: unknown) => {
+        res.end = end;
+        const lost = failure ?? (groups.failures() !== failuresBefore ? groups.lastFailure() : undefined);
+        if (lost === undefined || !changed) {
+          (end as (...a: unknown[]) => Response).apply(res, args);
+          return;
+        }
+        for (const name of res.getHeaderNames()) if (!(name in headers)) res.removeHeader(name);
+        for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+        answerError(lost, req, res);
+      };
+      if (!groups.afterCommit(send)) send(undefined);
+      return res;
+    } as Response['end'];
+    try {
+      next();
+    } finally {
+      inline = false;
+      if (grouped) groups.left(failureOf(res));
+    }
+  };
+}

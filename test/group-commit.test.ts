@@ -1,0 +1,107 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../main/storage/database.js';
+import { api, type Api, type ApiResponse } from './support/api.js';
+import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
+
+// A long window, so that writes sent together surely share a group on a busy machine.
+const WINDOW_MS = 300;
+
+let grouped: TestServer;
+let org: TestOrg;
+let write: Api;
+let store: string;
+
+beforeAll(async () => {
+  grouped = await startTestServer({ groupCommitMs: WINDOW_MS });
+  org = grouped.createOrg();
+  write = api(grouped.url, org.writeKey);
+  store = (await write.post('/stores', { name: 'Filiale Thun' })).body.id as string;
+});
+afterAll(async () => {
+  await grouped.destroy();
+});
+
+const sale = (n: number, storeId = store) => ({ store: storeId, products: [{ productId: `p-${n}`, quantity: 1, title: 'Brot', price: 350, taxRate: 0.026, deposit: 0 }] });
+const keyed = (client: Api, path: string, body: unknown, key: string) =>
+  client.request('POST', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'idempotency-key': key } });
+const walBytes = (server: TestServer) => statSync(join(server.dataDir, `${DATABASE_FILE}-wal`)).size;
+/** An answer without the instant it was given, to compare two answers to the same request. */
+const comparable = (res: ApiResponse) => ({ status: res.status, body: { ...res.body, timestamp: undefined } });
+
+describe('group commit', () => {
+  it('stores and answers every one of many concurrent writes, in far fewer commits than writes', async () => {
+    const single = await startTestServer({ groupCommitMs: 0 });
+    try {
+      const writes = async (server: TestServer, tag: string) => {
+        const owner = server === grouped ? org : server.createOrg();
+        const client = api(server.url, owner.writeKey);
+        const storeId = server === grouped ? store : ((await client.post('/stores', { name: 'Filiale Biel' })).body.id as string);
+        const walBefore = walBytes(server);
+        const answers = await Promise.all([
+          ...Array.from({ length: 30 }, (_, n) => keyed(client, '/orders', sale(n, storeId), `${tag}-sale-${n}`)),
+          ...Array.from({ length: 10 }, (_, n) => client.post('/products', { name: `${tag} Artikel ${n}`, price: 100 + n, taxCategory: '8.1' })),
+        ]);
+        return { client, answers, walGrowth: walBytes(server) - walBefore };
+      };
+      const together = await writes(grouped, 'grouped');
+      const alone = await writes(single, 'single');
+
+      for (const { client, answers } of [together, alone]) {
+        expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
+        for (const res of answers.slice(0, 30)) expect((await client.get(`/orders/${res.body.id}`)).status).toBe(200);
+        for (const res of answers.slice(30)) expect((await client.get(`/products/${res.body.id}`)).status).toBe(200);
+      }
+      const db = grouped.sqlite();
+      const ids = together.answers.map((res) => res.body.id as string);
+      expect(db.prepare(`SELECT count(*) FROM orders WHERE id IN (${ids.map(() => '?').join(',')})`).pluck().get(...ids)).toBe(30);
+      expect(db.prepare(`SELECT count(*) FROM products WHERE id IN (${ids.map(() => '?').join(',')})`).pluck().get(...ids)).toBe(10);
+      // Each commit appends its changed pages to the WAL: one commit per write appends many times more.
+      expect(together.walGrowth * 4).toBeLessThan(alone.walGrowth);
+    } finally {
+      await single.destroy();
+    }
+  });
+
+  it('answers a failing write in a busy group as if it had been alone, and stores the others', async () => {
+    const failing = {
+      unknownStore: () => keyed(write, '/orders', sale(1, 'no-such-store'), 'fails-unknown-store'),
+      invalidBody: () => write.post('/orders', { store, products: [] }),
+      unknownOrder: () => write.post('/orders/no-such-order', { paymentState: 'paid' }),
+      invalidProduct: () => write.post('/products', { name: 'Ohne Preis', taxCategory: '8.1' }),
+    };
+    const [answers, refusals] = await Promise.all([
+      Promise.all(Array.from({ length: 30 }, (_, n) => keyed(write, '/orders', sale(n), `busy-${n}`))),
+      Promise.all(Object.values(failing).map((send) => send())),
+    ]);
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
+    const ids = answers.map((res) => res.body.id as string);
+    expect(grouped.sqlite().prepare(`SELECT count(*) FROM orders WHERE id IN (${ids.map(() => '?').join(',')})`).pluck().get(...ids)).toBe(30);
+    expect(refusals.map((res) => res.status)).toEqual([400, 400, 404, 400]);
+
+    // The same requests, one at a time: the same answers. The keyed refusal is replayed, as it was kept with its group.
+    for (const [index, send] of Object.values(failing).entries()) {
+      const again = await send();
+      expect(comparable(again)).toEqual(comparable(refusals[index]!));
+      if (index === 0) expect(again.headers.get('idempotent-replayed')).toBe('true');
+    }
+    const alone = await keyed(write, '/orders', sale(1, 'no-such-store'), 'fails-unknown-store-alone');
+    expect(comparable(alone)).toEqual(comparable(refusals[0]!));
+  });
+
+  it('lets a read answer only once the writes it shows are committed', async () => {
+    const name = 'Zopf nur nach dem Commit';
+    const created = write.post('/products', { name, price: 480, taxCategory: '2.6' });
+    const db = grouped.sqlite();
+    const committed = db.prepare('SELECT count(*) FROM products WHERE name = ?').pluck();
+    for (;;) {
+      const list = await write.get(`/products?limit=1000`);
+      expect(list.status).toBe(200);
+      if ((list.body.data as { name: string }[]).some((product) => product.name === name)) break;
+    }
+    // Another connection sees what that read showed: it was durable before it was shown.
+    expect(committed.get(name)).toBe(1);
+    expect((await created).status).toBe(200);
+  });
+});
