@@ -94,10 +94,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (groupCommitMs !== undefined && !(Number.isInteger(groupCommitMs) && groupCommitMs >= 0 && groupCommitMs <= 1000)) {
     throw new Error(`GROUP_COMMIT_MS must be a whole number of milliseconds from 0 to 1000, not ${JSON.stringify(env.GROUP_COMMIT_MS)}`);
   }
-  const groupCommitMs = env.GROUP_COMMIT_MS === undefined || env.GROUP_COMMIT_MS === '' ? undefined : Number(env.GROUP_COMMIT_MS);
-  if (groupCommitMs !== undefined && !(Number.isInteger(groupCommitMs) && groupCommitMs >= 0 && groupCommitMs <= 1000)) {
-    throw new Error(`GROUP_COMMIT_MS must be a whole number of milliseconds from 0 to 1000, not ${JSON.stringify(env.GROUP_COMMIT_MS)}`);
-  }
   return {
     host: env.HOST || '127.0.0.1',
     port,

@@ -16,12 +16,9 @@ import { startServer } from '../../main/server.js';
 import { systemClock } from '../../main/services/clock.js';
 import { createServices } from '../../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
-import { createOrganizationStore } from '../../main/storage/organizations.js';
-import { createSyncConfigStore } from '../../main/sync/config-store.js';
-import { createOutboxQueue } from '../../main/sync/outbox-queue.js';
-import { createSyncAdmin } from '../../main/sync/sync-admin.js';
 import { httpUpstream } from '../../main/sync/upstream.js';
 import { makeDataDir } from './server.js';
+import { configureSync } from './sync.js';
 
 const LIMIT_MS = 1000;
 /** How long this script waits at most before it reports that nothing ended. */
@@ -66,9 +63,8 @@ async function store(): Promise<unknown> {
   const dataDir = makeDataDir();
   const db = openDatabase(join(dataDir, DATABASE_FILE));
   const org = createServices({ db, clock: systemClock }).organizations.create({ name: 'Filiale', features: [] });
-  createSyncAdmin({ configs: createSyncConfigStore(db), queue: createOutboxQueue(db), organizations: createOrganizationStore(db), clock: systemClock })
-    .configure(org.id, { url, key: 'upstream-key', intervalSeconds: 3600, pullIntervalSeconds: 3600 });
   db.close();
+  configureSync(dataDir, org.id, { url, key: 'upstream-key', intervalSeconds: 3600, pullIntervalSeconds: 3600 });
   const running = await startServer(
     { host: '127.0.0.1', port: 0, dataDir, logLevel: 'silent' },
     { sync: { tickMs: 20, debounceMs: 5, backoff: { baseMs: 10, maxMs: 80 }, timeoutMs: LIMIT_MS } },
