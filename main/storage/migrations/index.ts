@@ -16,9 +16,9 @@ import { storeTimeZone } from './0016-store-time-zone.js';
 import { productMinimumAge } from './0017-product-minimum-age.js';
 import { deviceKeys } from './0018-device-keys.js';
 import { printers } from './0019-printers.js';
-import { installationAndFleet } from './0024-installation-and-fleet.js';
 import { boundedRetention } from './0021-bounded-retention.js';
 import { syncWalks } from './0023-sync-walks.js';
+import { installationAndFleet } from './0024-installation-and-fleet.js';
 
 export interface Migration {
   version: number;
@@ -46,7 +46,7 @@ export const migrations: Migration[] = [
   productMinimumAge,
   deviceKeys,
   printers,
-  installationAndFleet,
   boundedRetention,
   syncWalks,
+  installationAndFleet,
 ];
