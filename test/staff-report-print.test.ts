@@ -55,7 +55,7 @@ describe("the staff page's report on the receipt printer", () => {
 
   it('registers the store\'s receipt printer, which the list then shows with its id', async () => {
     const page = await openSignedIn('en-US');
-    await page.getByLabel('Store', { exact: true }).selectOption({ label: 'Hofladen Sonnenberg' });
+    await page.locator('#printer-store').selectOption({ label: 'Hofladen Sonnenberg' });
     await page.getByLabel('Name, e.g. Till 1').fill('Kasse 1');
     await page.getByLabel('IP address or host name').fill('127.0.0.2');
     await page.getByLabel('Port', { exact: true }).fill('22');
