@@ -60,7 +60,7 @@ describe('receipts on the PC\'s printer', () => {
   });
 
   it('answers "not printed" without a printer of this PC in kiosk.json, and ignores frames of other origins', async () => {
-    const app = await startWith({ printer: { type: 'network', host: '192.168.1.50' } });
+    const app = await startWith({ printer: { type: 'network', id: 'printer-by-the-door' } });
     app.request(`${app.origin}/`, { id: 2, heightMm: 100 });
     app.request('https://example.com/', { id: 3, heightMm: 100 });
     expect(app.printed).toEqual([]);

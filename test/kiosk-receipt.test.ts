@@ -5,6 +5,7 @@ import { seriousViolations } from './support/axe.js';
 import { closedPort, startFakePrinter, type FakePrinter } from './support/fake-printer.js';
 import { CODES, seedKioskCatalog } from './support/kiosk-catalog.js';
 import { launchChromium, openKiosk, ordersSince, scan, screenshot, type KioskSetup } from './support/kiosk.js';
+import { TEST_PRINTER_NETWORK } from './support/printers.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
 let server: TestServer;
@@ -15,11 +16,14 @@ let printer: FakePrinter;
 let store: string;
 /** The same store, but an unfinished purchase is cancelled after 15 seconds without a touch. */
 let idleStore: string;
+/** The fake printer, registered for both stores. */
+let printerId: string;
+let idlePrinterId: string;
 const contexts: BrowserContext[] = [];
 const pageErrors: Error[] = [];
 
 beforeAll(async () => {
-  [server, browser, printer] = await Promise.all([startTestServer(), launchChromium(), startFakePrinter()]);
+  [server, browser, printer] = await Promise.all([startTestServer({ printerNetwork: TEST_PRINTER_NETWORK }), launchChromium(), startFakePrinter()]);
   org = server.createOrg();
   client = api(server.url, org.writeKey);
   await seedKioskCatalog(client);
@@ -37,7 +41,13 @@ beforeAll(async () => {
   };
   store = (await client.post('/stores', storeBody)).body.id;
   idleStore = (await client.post('/stores', { ...storeBody, deleteCountdown: 15 })).body.id;
+  printerId = await registered(store, printer.port);
+  idlePrinterId = await registered(idleStore, printer.port);
 });
+
+/** Registers a printer on loopback for a store, as staff do on the status page; its id. */
+const registered = async (storeId: string, port: number): Promise<string> =>
+  (await client.post('/printers', { store: storeId, name: `Drucker ${port}`, host: '127.0.0.1', port })).body.id;
 
 afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close();
@@ -77,10 +87,10 @@ describe('set-up in a plain browser', () => {
     await page.locator('[data-screen="setup"]').waitFor();
     await page.getByLabel('Schreibschlüssel').fill(org.writeKey);
     await page.getByLabel('Laden-ID').fill(store);
-    await page.getByLabel('Quittungsdrucker im Netzwerk (freiwillig)').fill('127.0.0.1:0');
+    await page.getByLabel('Quittungsdrucker (freiwillig)').fill(idlePrinterId);
     await page.getByRole('button', { name: 'Kiosk starten' }).click();
-    expect(await page.getByRole('alert').textContent()).toMatch(/^Die Druckeradresse muss/);
-    await page.getByLabel('Quittungsdrucker im Netzwerk (freiwillig)').fill(`127.0.0.1:${printer.port}`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^Für diesen Laden ist kein Drucker mit dieser Nummer erfasst/);
+    await page.getByLabel('Quittungsdrucker (freiwillig)').fill(printerId);
     await page.getByLabel('Adresse der Online-Quittung (freiwillig)').fill('https://shop.example/r/{orderId}');
     await page.getByRole('button', { name: 'Kiosk starten' }).click();
     await page.locator('[data-screen="shop"]').waitFor();
@@ -95,7 +105,7 @@ describe('set-up in a plain browser', () => {
 describe('the receipt', () => {
   it('shows the legal receipt with its e-receipt QR code and prints the same on the network printer', async () => {
     const since = new Date();
-    const page = await kiosk({ printer: { type: 'network', host: printer.host, port: printer.port }, receiptUrl: 'https://shop.example/r/{orderId}' });
+    const page = await kiosk({ printer: { type: 'network', id: printerId }, receiptUrl: 'https://shop.example/r/{orderId}' });
     const jobs = printer.jobs.length;
     await buyAndPay(page);
     await page.locator('[data-print="printed"]').waitFor();
@@ -133,7 +143,7 @@ describe('the receipt', () => {
   });
 
   it('speaks the customer\'s language on screen and on paper', async () => {
-    const page = await kiosk({ printer: { type: 'network', host: printer.host, port: printer.port } });
+    const page = await kiosk({ printer: { type: 'network', id: printerId } });
     await page.getByRole('button', { name: 'Français' }).click();
     await buyAndPay(page, 'Espèces', 'Paiement effectué', 'Payer');
     await page.locator('[data-print="printed"]').waitFor();
@@ -170,7 +180,7 @@ describe('the receipt', () => {
 
   it('shows a printed receipt again after a reload, without printing it a second time', async () => {
     const since = new Date();
-    const page = await kiosk({ printer: { type: 'network', host: printer.host, port: printer.port } });
+    const page = await kiosk({ printer: { type: 'network', id: printerId } });
     const jobs = printer.jobs.length;
     await buyAndPay(page);
     await page.locator('[data-print="printed"]').waitFor();
@@ -187,7 +197,8 @@ describe('the receipt', () => {
   it('completes the sale with the printer switched off: the receipt stays and says so, and the status page shows the fault', async () => {
     const since = new Date();
     const port = await closedPort();
-    const page = await kiosk({ printer: { type: 'network', host: '127.0.0.1', port } });
+    const off = await registered(store, port);
+    const page = await kiosk({ printer: { type: 'network', id: off } });
     await buyAndPay(page);
     await page.locator('[data-print="failed"]').waitFor();
     expect(await page.getByRole('status').textContent()).toBe(
@@ -197,22 +208,24 @@ describe('the receipt', () => {
     expect(orders).toHaveLength(1);
     expect(orders[0]!.price).toBe(810);
 
-    // The staff page shows it without signing in, in the language staff pick.
+    // The staff page shows it to staff signed in, in the language staff pick.
     const status = await page.context().newPage();
     await status.goto(new URL('/status', server.url).href);
+    await status.locator('#staff-key').fill(org.writeKey);
+    await status.locator('#sign-in button[type="submit"]').click();
     await status.getByRole('button', { name: 'Deutsch' }).click();
     const printers = status.getByRole('region', { name: 'Quittungsdrucker' });
-    const fault = printers.locator(`[data-printer="127.0.0.1:${port}"]`);
+    const fault = printers.locator(`[data-printer="${off}"]`);
     await fault.waitFor();
     expect(await fault.getAttribute('data-state')).toBe('offline');
-    expect(await fault.textContent()).toMatch(new RegExp(`^127\\.0\\.0\\.1:${port}: nicht erreichbar – .*refused the connection.*\\(noch keine Quittung gedruckt\\)$`));
+    expect(await fault.textContent()).toMatch(new RegExp(`^Drucker ${port} \\(Hofladen Sonnenberg, 127\\.0\\.0\\.1:${port}\\): nicht erreichbar – .*refused the connection.*\\(noch keine Quittung gedruckt\\) ${off}Entfernen$`));
     expect(await seriousViolations(status)).toEqual([]);
   });
 
   it('names its printer to the server at start, so the staff page shows a printer that is off before the first sale', async () => {
-    const port = await closedPort();
-    await kiosk({ printer: { type: 'network', host: '127.0.0.1', port } });
-    const listed = async () => ((await api(server.url).get('/printers')).body.data as { printer: string; state: string }[]).find((p) => p.printer === `127.0.0.1:${port}`);
+    const off = await registered(store, await closedPort());
+    await kiosk({ printer: { type: 'network', id: off } });
+    const listed = async () => ((await client.get('/printers')).body.data as { id: string; state: string }[]).find((p) => p.id === off && p.state !== 'unknown');
     const ends = Date.now() + 10_000;
     while (!(await listed()) && Date.now() < ends) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await listed()).toMatchObject({ state: 'offline', lastPrintedAt: null, orderId: null });
@@ -220,13 +233,13 @@ describe('the receipt', () => {
 
   it('stays on screen two minutes longer when it did not print; a printed one goes with the idle timer', async () => {
     const shop = (page: Page) => page.locator('[data-screen="shop"][data-cart="empty"]');
-    const printing = await kiosk({ storeId: idleStore, printer: { type: 'network', host: printer.host, port: printer.port } }, (p) => p.clock.install());
+    const printing = await kiosk({ storeId: idleStore, printer: { type: 'network', id: idlePrinterId } }, (p) => p.clock.install());
     await buyAndPay(printing);
     await printing.locator('[data-print="printed"]').waitFor();
     await printing.clock.fastForward(20_000);
     await shop(printing).waitFor();
 
-    const failing = await kiosk({ storeId: idleStore, printer: { type: 'network', host: '127.0.0.1', port: await closedPort() } }, (p) => p.clock.install());
+    const failing = await kiosk({ storeId: idleStore, printer: { type: 'network', id: await registered(idleStore, await closedPort()) } }, (p) => p.clock.install());
     await buyAndPay(failing);
     await failing.locator('[data-print="failed"]').waitFor();
     // Past the store's 15 s, well inside the two minutes: the receipt is there, with no countdown.

@@ -161,6 +161,42 @@ describe('address and port rules (default settings: private LAN, ports 9100-9102
       expect(printer.connections()).toBe(before);
     } finally {
       server = await restarted.restart({ printerNetwork: TEST_PRINTER_NETWORK });
+      write = api(server.url, org.writeKey);
     }
+  });
+});
+
+describe('kiosk and scale keys', () => {
+  it("let a kiosk key see, check and print on its own store's printers only, and a scale key nothing", async () => {
+    const otherStore = (await write.post('/stores', { name: 'Filiale' })).body.id;
+    const own = (await register({ store, name: 'Kiosk-Drucker', host: printer.host, port: printer.port })).body.id;
+    const foreign = (await register({ store: otherStore, name: 'Filial-Drucker', host: printer.host, port: printer.port })).body.id;
+    const kiosk = api(server.url, (await write.post('/keys', { kind: 'kiosk', store })).body.key);
+    const scale = api(server.url, (await write.post('/keys', { kind: 'scale' })).body.key);
+
+    const seen = (await kiosk.get('/printers')).body.data as { id: string; store: string }[];
+    expect(seen.map((p) => p.id)).toContain(own);
+    expect(seen.every((p) => p.store === store)).toBe(true);
+    expect((await kiosk.post(`/printers/${own}/check`)).body.data).toMatchObject({ id: own, state: 'ready' });
+    expect((await kiosk.post(`/printers/${foreign}/check`)).status).toBe(404);
+
+    const product = (await write.post('/products', { name: 'Brot', price: 450, taxCategory: '2.6' })).body.id;
+    const order = (await write.post('/orders', { store, paymentMethod: 'cash', products: [{ productId: product, quantity: 1 }] })).body.id;
+    const printed = await kiosk.post(`/receipts/${order}/print`, { printer: own });
+    expect(printed.body.data).toMatchObject({ printed: true, printer: own });
+    const elsewhere = await kiosk.post(`/receipts/${order}/print`, { printer: foreign });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body.message).toContain('prints on that store\'s printers only');
+
+    const before = printer.connections();
+    const chosen = await kiosk.post(`/receipts/${order}/print`, { printer: { host: '127.0.0.1', port: 22 } });
+    expect(chosen.status).toBe(400);
+    expect((await kiosk.post('/printers', { store, name: 'Mein', host: '127.0.0.1', port: printer.port })).status).toBe(403);
+    expect((await kiosk.delete(`/printers/${own}`)).status).toBe(403);
+    expect((await kiosk.post('/reports/daily/print', { store, date: '2026-11-25', printer: own })).status).toBe(403);
+    expect(printer.connections()).toBe(before);
+
+    expect((await scale.get('/printers')).status).toBe(403);
+    expect((await scale.post(`/printers/${own}/check`)).status).toBe(403);
   });
 });

@@ -90,3 +90,21 @@ describe('TLS=self-signed', () => {
     expect((await pinnedRequest(`${viaLan(server)}/health`, { cert, fingerprint })).status).toBe(200);
   });
 });
+
+describe('device keys over plain HTTP from another computer', () => {
+  it('keep working: a kiosk key sells and a scale key reads', async () => {
+    const server = await startTestServer({ host: '0.0.0.0' });
+    try {
+      const org = server.createOrg();
+      const local = api(server.url.replace('0.0.0.0', '127.0.0.1'), org.writeKey);
+      const store = (await local.post('/stores', { name: 'Laden' })).body.id;
+      const kiosk = api(viaLan(server), (await local.post('/keys', { kind: 'kiosk', store })).body.key);
+      const scale = api(viaLan(server), (await local.post('/keys', { kind: 'scale' })).body.key);
+      const product = (await local.post('/products', { name: 'Brot', price: 450, taxCategory: '2.6' })).body.id;
+      expect((await kiosk.post('/orders', { store, paymentMethod: 'cash', products: [{ productId: product, quantity: 1 }] })).status).toBe(200);
+      expect((await scale.get('/products')).status).toBe(200);
+    } finally {
+      await server.destroy();
+    }
+  });
+});

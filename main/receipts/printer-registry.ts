@@ -56,8 +56,6 @@ export function createPrinterRegistry(deps: { printers: PrinterStore; stores: St
       return printers.list(caller.orgId).filter((p) => visible(caller, p)).map(statusOf);
     },
 
-    get: mustGet,
-
     /** The printer a print request names, in the request body: an unknown one is a bad request, not a missing resource. */
     named(caller: Caller, id: string): PrinterRecord {
       const printer = printers.get(caller.orgId, id);

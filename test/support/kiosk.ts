@@ -30,7 +30,7 @@ export interface KioskSetup {
   key: string;
   storeId: string;
   /** kiosk.json's receipt printer and e-receipt address. */
-  printer?: { type: 'network'; host: string; port: number } | { type: 'system'; deviceName?: string };
+  printer?: { type: 'network'; id: string } | { type: 'system'; deviceName?: string };
   receiptUrl?: string;
 }
 
