@@ -34,6 +34,11 @@ describe('electron-builder.yml', () => {
     expect(existsSync(join(PROJECT_ROOT, config.afterPack))).toBe(true);
   });
 
+  it('names the Windows publisher whose Authenticode signature electron-updater requires of an update', () => {
+    expect(config.win.verifyUpdateCodeSignature).toBe(true);
+    expect(config.win.signtoolOptions.publisherName).toEqual([expect.stringMatching(/\S/)]);
+  });
+
   it('writes update metadata for electron-updater\'s generic provider', () => {
     expect(config.publish).toMatchObject({ provider: 'generic' });
     const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8'));

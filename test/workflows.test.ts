@@ -43,4 +43,22 @@ describe('.github/workflows', () => {
       expect(steps).toContain(step);
     }
   });
+
+  it('the release signs, and with signing configured refuses to keep an unsigned or wrongly signed build', () => {
+    const release = parse(readFileSync(join(WORKFLOWS, 'release.yml'), 'utf8'));
+    type Step = { name: string; run?: string; if?: string; env?: Record<string, string>; with?: { path?: string } };
+    const steps: Step[] = release.jobs.installers.steps;
+    const at = (text: string) => steps.findIndex((s) => s.run?.includes(text));
+    const windowsCheck = steps.find((s) => s.run?.includes('Get-AuthenticodeSignature'))!;
+    expect(windowsCheck.if).toContain("steps.signing.outputs.windows == 'yes'");
+    expect(steps.find((s) => s.run?.includes('npm run dist'))!.env).toEqual({ WIN_CSC_LINK: '${{ secrets.WIN_CSC_LINK }}', WIN_CSC_KEY_PASSWORD: '${{ secrets.WIN_CSC_KEY_PASSWORD }}' });
+    expect(steps[at('sign-update.mjs sign')]!.env).toEqual({ UPDATE_SIGNING_KEY: '${{ secrets.UPDATE_SIGNING_KEY }}' });
+    expect(at('sign-update.mjs verify')).toBeGreaterThan(at('sign-update.mjs sign'));
+    const upload = steps.findIndex((s) => s.with?.path?.includes('release/*.sig'));
+    expect(upload).toBeGreaterThan(at('sign-update.mjs verify'));
+    expect(upload).toBeGreaterThan(steps.indexOf(windowsCheck));
+    // Secrets reach only the steps that sign, never the whole job (tests, npm ci).
+    expect(release.jobs.installers.env).not.toHaveProperty('UPDATE_SIGNING_KEY');
+    expect(release.jobs.installers.env).not.toHaveProperty('WIN_CSC_LINK');
+  });
 });

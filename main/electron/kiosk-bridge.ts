@@ -17,7 +17,8 @@ type Sender = Pick<IpcMainEvent, 'senderFrame'>;
 /**
  * Only the top frame of a page of the local server may ask: a frame of
  * another origin (an ad in an iframe, a page reached by a bug in the
- * navigation guard) must never see the kiosk's write key.
+ * navigation guard) must never learn the kiosk's store and printer, nor read
+ * or write its journal of paid sales. The key is never handed out at all.
  */
 export function isTrustedSender(event: Sender, origin: string): boolean {
   const frame = event.senderFrame;

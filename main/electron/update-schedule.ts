@@ -38,6 +38,9 @@ function describeFailure(err: unknown, settings: UpdateSettings, step: 'check' |
   if (code === 'ERR_CHECKSUM_MISMATCH') {
     return `The downloaded update does not match the checksum in the update metadata and was thrown away; it is downloaded again at the next check (${detail}).`;
   }
+  if (code === 'ERR_UPDATE_SIGNATURE') {
+    return `${detail} This version keeps running; the update is downloaded and checked again at the next check.`;
+  }
   if (step === 'check') {
     return `The update server ${settings.url} could not be asked for updates; the app tries again at the next check (${detail}).`;
   }

@@ -14,6 +14,10 @@ export interface Release {
   stagingPercentage?: number;
   /** Serve other bytes than the metadata's sha512 describes (a damaged or tampered download). */
   damaged?: boolean;
+  /** The installer's bytes; random unless given. */
+  installer?: Buffer;
+  /** The text of `<installer>.sig` next to the installer; none unless given. */
+  signature?: string;
 }
 
 /**
@@ -22,7 +26,7 @@ export interface Release {
  * naming the installer with its sha512, and the installer itself.
  */
 export async function startUpdateServer(release: Release) {
-  const installer = randomBytes(64 * 1024);
+  const installer = release.installer ?? randomBytes(64 * 1024);
   const file = `store-server_${release.version}_amd64.deb`;
   const sha512 = createHash('sha512').update(installer).digest('base64');
   const metadata = [
@@ -42,6 +46,8 @@ export async function startUpdateServer(release: Release) {
     requests.push(path);
     if (path === '/latest-linux.yml' || path === '/latest.yml') {
       res.writeHead(200, { 'content-type': 'text/yaml' }).end(metadata);
+    } else if (path === `/${file}.sig` && release.signature !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(release.signature);
     } else if (path === `/${file}`) {
       const body = release.damaged ? randomBytes(installer.length) : installer;
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length }).end(body);
