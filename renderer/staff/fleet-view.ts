@@ -100,7 +100,7 @@ export function createFleetView(deps: { key: () => string; t: () => StaffTransla
     replaceChildren(
       root,
       h('h2', { id: 'fleet-title' }, t('fleetTitle')),
-      h('div', { class: 'controls' }, h('label', { for: 'fleet-filter' }, t('fleetFilter')), select),
+      h('div', { class: 'fleet-controls' }, h('label', { for: 'fleet-filter' }, t('fleetFilter')), select),
       h(
         'table',
         { 'data-table': 'fleet' },
