@@ -129,6 +129,29 @@ describe('idempotency keys of outbox entries', () => {
 });
 
 describe('full-pull jitter', () => {
+  it("waits this installation's own delay beyond the full interval before the next full pull", async () => {
+    let ahead = 0;
+    const clock = { now: () => new Date(Date.now() + ahead) };
+    const pair = await startSyncPair({ local: { clock, sync: FAST_SYNC }, pullIntervalSeconds: 60, fullIntervalSeconds: 86_400 });
+    cleanups.push(() => pair.destroy());
+    const first = await waitForSync(pair.write, (s) => s.state === 'idle' && s.lastFullPullAt !== null);
+    const delay = fullPullJitterMs(installationOf(pair.local), 86_400);
+    const dayAfter = Date.parse(first.lastFullPullAt) + 86_400_000;
+
+    // Halfway through its delay: the pull that falls due reads only what changed.
+    ahead = dayAfter + delay / 2 - Date.now();
+    const halfway = clock.now().toISOString();
+    const changes = await waitForSync(pair.write, (s) => s.state === 'idle' && s.lastPullAt !== null && s.lastPullAt >= halfway);
+    expect(changes.lastFullPullAt).toBe(first.lastFullPullAt);
+
+    // Past it (and past the pull interval): the next pull reads everything.
+    ahead = dayAfter + delay + 61_000 - Date.now();
+    const past = clock.now().toISOString();
+    const full = await waitForSync(pair.write, (s) => s.state === 'idle' && s.lastFullPullAt !== null && s.lastFullPullAt >= past);
+    expect(full.lastPullAt).toBe(full.lastFullPullAt);
+  });
+
+
   it('spreads installations over up to an hour of the daily full pull, the same delay for the same id every time', () => {
     const ids = Array.from({ length: 2000 }, (_, n) => `installation-${n}`);
     const delays = ids.map((id) => fullPullJitterMs(id, 86_400));

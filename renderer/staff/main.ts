@@ -1,6 +1,7 @@
 import type { StoreLanguage } from '../../shared/languages.js';
 import { h, replaceChildren } from '../kiosk/dom.js';
 import { CallError, getData } from './api.js';
+import { createFleetView } from './fleet-view.js';
 import { createPrintersView } from './printers-view.js';
 import { createReportView } from './report-view.js';
 import { createSyncView } from './sync-view.js';
@@ -10,7 +11,8 @@ import { browserLanguage, LANGUAGE_NAMES, LANGUAGES, staffTranslator, type Staff
 /**
  * The staff page at `/status`: the server's health for anyone; after signing in
  * with a write key (kept in sessionStorage, so it ends with the tab), the day's
- * report, sync with its parked entries, the receipt printers, and the PC's disk and database.
+ * report, sync with its parked entries, the receipt printers, the store PCs
+ * reporting to this server (head office's), and the PC's disk and database.
  */
 const KEY = 'staff-write-key';
 const LANGUAGE = 'staff-language';
@@ -35,6 +37,7 @@ const views = { t: () => t, failed };
 const printers = createPrintersView({ key, t: () => t });
 const report = createReportView({ ...views, key: signedInKey, printers: () => printers.list() });
 const sync = createSyncView({ ...views, key: signedInKey });
+const fleet = createFleetView({ ...views, key: signedInKey });
 const system = createSystemView({ key, t: () => t });
 /** The report offers the receipt printer once `GET /printers` lists one. */
 const refreshPrinters = () => printers.refresh().then(() => report.printersChanged());
@@ -44,7 +47,7 @@ const languageNav = document.getElementById('languages') as HTMLElement;
 const account = document.getElementById('account') as HTMLElement;
 const message = document.getElementById('message') as HTMLElement;
 const staff = document.getElementById('staff') as HTMLElement;
-staff.append(report.root, sync.root);
+staff.append(report.root, sync.root, fleet.root);
 (document.getElementById('system-slot') as HTMLElement).append(system.root);
 (document.getElementById('printers-slot') as HTMLElement).append(printers.root);
 
@@ -91,7 +94,7 @@ async function signIn(candidate: string): Promise<void> {
   sessionStorage.setItem(KEY, candidate);
   problem = undefined;
   renderChrome();
-  await Promise.all([report.load().catch(failed), sync.refresh(), system.refresh(), refreshPrinters()]);
+  await Promise.all([report.load().catch(failed), sync.refresh(), fleet.refresh(), system.refresh(), refreshPrinters()]);
 }
 
 function signOut(): void {
@@ -108,6 +111,7 @@ function setLanguage(language: StoreLanguage): void {
   renderChrome();
   report.render();
   sync.render();
+  fleet.render();
   system.render();
   printers.render();
 }
@@ -115,11 +119,11 @@ function setLanguage(language: StoreLanguage): void {
 renderChrome();
 void system.refresh();
 void refreshPrinters();
-if (key()) void report.load().catch(failed).then(() => sync.refresh());
+if (key()) void report.load().catch(failed).then(() => Promise.all([sync.refresh(), fleet.refresh()]));
 let round = 0;
 setInterval(() => {
   round += 1;
   void system.refresh();
   void refreshPrinters();
-  if (key()) void Promise.all([sync.refresh(), round % REPORT_EVERY === 0 ? report.refresh() : undefined]);
+  if (key()) void Promise.all([sync.refresh(), fleet.refresh(), round % REPORT_EVERY === 0 ? report.refresh() : undefined]);
 }, POLL_MS);
