@@ -28,11 +28,13 @@ export const PURGE_SELECTS = {
   expiredAnswers: 'SELECT org_id, key FROM idempotency_keys WHERE expires_at < @now ORDER BY expires_at LIMIT @limit',
   acknowledgedAnswers:
     'SELECT org_id, key FROM idempotency_keys WHERE org_id = @orgId AND sender = @sender AND entry_seq < @below ORDER BY entry_seq LIMIT @limit',
-  // A record with a local change still queued (or parked) keeps its row: the push and the pull's merge read it.
+  // While sync is configured, a record with a local change still queued (or parked) keeps its row: the push
+  // and the pull's merge read it. Without an upstream nothing reads it; its queued entries stay.
   softDeleted: (table: SoftDeletedTable) =>
     `SELECT id, org_id FROM ${table} t WHERE deleted = 1 AND lastupdate < @cutoff
-       AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.resource IN (${quoted(SOFT_DELETED[table].resources)}) AND o.resource_id = t.id
-                       AND o.state IN ('pending', 'parked'))
+       AND NOT (EXISTS (SELECT 1 FROM sync_config s WHERE s.org_id = t.org_id)
+                AND EXISTS (SELECT 1 FROM outbox o WHERE o.resource IN (${quoted(SOFT_DELETED[table].resources)}) AND o.resource_id = t.id
+                            AND o.state IN ('pending', 'parked')))
      ORDER BY lastupdate LIMIT @limit`,
   // A sale that has not reached the upstream (pending, parked, or given up on) is the only copy: it stays.
   oldOrders: `SELECT id FROM orders o WHERE org_id = @orgId AND order_date < @cutoff
