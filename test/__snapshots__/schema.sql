@@ -44,8 +44,15 @@ CREATE TABLE idempotency_keys (
   fingerprint TEXT NOT NULL,
   status INTEGER NOT NULL,
   body TEXT NOT NULL,
-  created_at TEXT NOT NULL, kept_for_good INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL, kept_for_good INTEGER NOT NULL DEFAULT 0, expires_at TEXT, sender TEXT, entry_seq INTEGER,
   PRIMARY KEY (org_id, key)
+) WITHOUT ROWID;
+
+CREATE TABLE idempotency_senders (
+  org_id TEXT NOT NULL,
+  sender TEXT NOT NULL,
+  acknowledged_below INTEGER NOT NULL,
+  PRIMARY KEY (org_id, sender)
 ) WITHOUT ROWID;
 
 CREATE TABLE identity_logs (
@@ -156,6 +163,11 @@ CREATE TABLE products (
   lastupdate TEXT NOT NULL
 , minimum_age INTEGER);
 
+CREATE TABLE purge_schedule (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  next_at TEXT NOT NULL
+);
+
 CREATE TABLE scale_label_rules (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id),
@@ -249,15 +261,23 @@ CREATE TABLE sync_ids (
 
 CREATE INDEX api_keys_org ON api_keys (org_id, created_at);
 
+CREATE INDEX blocked_identities_deleted ON blocked_identities (lastupdate) WHERE deleted = 1;
+
 CREATE INDEX blocked_identities_org_changed ON blocked_identities (org_id, lastupdate, id);
 
 CREATE INDEX blocked_identities_org_list ON blocked_identities (org_id, deleted, id);
+
+CREATE INDEX categories_deleted ON categories (lastupdate) WHERE deleted = 1;
 
 CREATE INDEX categories_org_changed ON categories (org_id, lastupdate, id);
 
 CREATE INDEX categories_org_list ON categories (org_id, deleted, id);
 
 CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+
+CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
+
+CREATE INDEX idempotency_keys_sender ON idempotency_keys (org_id, sender, entry_seq) WHERE sender IS NOT NULL;
 
 CREATE INDEX identity_logs_org_date ON identity_logs (org_id, log_date, id);
 
@@ -275,9 +295,17 @@ CREATE INDEX outbox_org_state ON outbox (org_id, state, seq);
 
 CREATE INDEX outbox_pending ON outbox (state, seq);
 
+CREATE INDEX outbox_pushed ON outbox (done_at) WHERE state = 'pushed';
+
 CREATE INDEX product_alias_codes_product ON product_alias_codes (product_id);
 
+CREATE INDEX product_images_product ON product_images (product_id);
+
+CREATE INDEX products_deleted ON products (lastupdate) WHERE deleted = 1;
+
 CREATE INDEX products_org_barcode ON products (org_id, barcode, id);
+
+CREATE INDEX products_org_category ON products (org_id, category);
 
 CREATE INDEX products_org_changed ON products (org_id, lastupdate, id);
 
@@ -287,9 +315,13 @@ CREATE INDEX products_org_scale ON products (org_id, deleted, show_on_scale, id)
 
 CREATE INDEX products_org_screen ON products (org_id, deleted, show_on_screen, id);
 
+CREATE INDEX stores_deleted ON stores (lastupdate) WHERE deleted = 1;
+
 CREATE INDEX stores_org_changed ON stores (org_id, lastupdate, id);
 
 CREATE INDEX stores_org_list ON stores (org_id, deleted, id);
+
+CREATE INDEX suppliers_deleted ON suppliers (lastupdate) WHERE deleted = 1;
 
 CREATE INDEX suppliers_org_by_name ON suppliers (org_id, deleted, name, id);
 
