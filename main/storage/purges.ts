@@ -24,15 +24,17 @@ const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join('
 
 /** The SELECT of each purge, exported for the test that reads their query plans. */
 export const PURGE_SELECTS = {
-  pushedOutbox: "SELECT seq FROM outbox WHERE state = 'pushed' AND done_at < @cutoff ORDER BY done_at LIMIT @limit",
+  pushedOutbox: "SELECT seq FROM outbox INDEXED BY outbox_pushed WHERE state = 'pushed' AND done_at < @cutoff ORDER BY done_at LIMIT @limit",
   expiredAnswers: 'SELECT org_id, key FROM idempotency_keys WHERE expires_at < @now ORDER BY expires_at LIMIT @limit',
   acknowledgedAnswers:
     'SELECT org_id, key FROM idempotency_keys WHERE org_id = @orgId AND sender = @sender AND entry_seq < @below ORDER BY entry_seq LIMIT @limit',
-  // A record with a local change still queued (or parked) keeps its row: the push and the pull's merge read it.
+  // While sync is configured, a record with a local change still queued (or parked) keeps its row: the push
+  // and the pull's merge read it. Without an upstream nothing reads it; its queued entries stay.
   softDeleted: (table: SoftDeletedTable) =>
     `SELECT id, org_id FROM ${table} t WHERE deleted = 1 AND lastupdate < @cutoff
-       AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.resource IN (${quoted(SOFT_DELETED[table].resources)}) AND o.resource_id = t.id
-                       AND o.state IN ('pending', 'parked'))
+       AND NOT (EXISTS (SELECT 1 FROM sync_config s WHERE s.org_id = t.org_id)
+                AND EXISTS (SELECT 1 FROM outbox o WHERE o.resource IN (${quoted(SOFT_DELETED[table].resources)}) AND o.resource_id = t.id
+                            AND o.state IN ('pending', 'parked')))
      ORDER BY lastupdate LIMIT @limit`,
   // A sale that has not reached the upstream (pending, parked, or given up on) is the only copy: it stays.
   oldOrders: `SELECT id FROM orders o WHERE org_id = @orgId AND order_date < @cutoff
@@ -40,31 +42,42 @@ export const PURGE_SELECTS = {
      ORDER BY order_date LIMIT @limit`,
 };
 
+/** The DELETE statements of the purges, each by primary key or by an index on what it deletes by. */
+export const PURGE_DELETES = {
+  pushedOutbox: `DELETE FROM outbox WHERE seq IN (${PURGE_SELECTS.pushedOutbox})`,
+  expiredAnswers: `DELETE FROM idempotency_keys WHERE (org_id, key) IN (${PURGE_SELECTS.expiredAnswers})`,
+  acknowledgedAnswers: `DELETE FROM idempotency_keys WHERE (org_id, key) IN (${PURGE_SELECTS.acknowledgedAnswers})`,
+  row: (table: SoftDeletedTable | 'orders') => `DELETE FROM ${table} WHERE id = @id`,
+  idMapping: 'DELETE FROM sync_ids WHERE org_id = @orgId AND kind = @kind AND local_id = @id',
+  aliasCodes: 'DELETE FROM product_alias_codes WHERE product_id = @id',
+  imageRecords: 'DELETE FROM product_images WHERE product_id = @id',
+};
+
 export function createPurgeStore(db: Db) {
-  const pushedOutbox = db.prepare(`DELETE FROM outbox WHERE seq IN (${PURGE_SELECTS.pushedOutbox})`);
-  const expiredAnswers = db.prepare(`DELETE FROM idempotency_keys WHERE (org_id, key) IN (${PURGE_SELECTS.expiredAnswers})`);
-  const acknowledgedAnswers = db.prepare(`DELETE FROM idempotency_keys WHERE (org_id, key) IN (${PURGE_SELECTS.acknowledgedAnswers})`);
+  const pushedOutbox = db.prepare(PURGE_DELETES.pushedOutbox);
+  const expiredAnswers = db.prepare(PURGE_DELETES.expiredAnswers);
+  const acknowledgedAnswers = db.prepare(PURGE_DELETES.acknowledgedAnswers);
   const senders = db.prepare<[], { orgId: string; sender: string; below: number }>(
     'SELECT org_id AS orgId, sender, acknowledged_below AS below FROM idempotency_senders',
   );
-  const forgetId = db.prepare('DELETE FROM sync_ids WHERE org_id = ? AND kind = ? AND local_id = ?');
+  const forgetId = db.prepare(PURGE_DELETES.idMapping);
   const softDeleted = new Map(
     SOFT_DELETED_TABLES.map((table) => [
       table,
       {
         select: db.prepare<{ cutoff: string; limit: number }, { id: string; org_id: string }>(PURGE_SELECTS.softDeleted(table)),
-        remove: db.prepare(`DELETE FROM ${table} WHERE id = ?`),
+        remove: db.prepare(PURGE_DELETES.row(table)),
       },
     ]),
   );
   const productParts = [
-    db.prepare('DELETE FROM product_alias_codes WHERE product_id = ?'),
+    db.prepare(PURGE_DELETES.aliasCodes),
     // Their files go at the next start, with the other files no product names (removeOrphans).
-    db.prepare('DELETE FROM product_images WHERE product_id = ?'),
+    db.prepare(PURGE_DELETES.imageRecords),
   ];
   const syncedOrgs = db.prepare<[], string>('SELECT org_id FROM sync_config ORDER BY org_id').pluck();
   const oldOrders = db.prepare<{ orgId: string; cutoff: string; limit: number }, string>(PURGE_SELECTS.oldOrders).pluck();
-  const removeOrder = db.prepare('DELETE FROM orders WHERE id = ?');
+  const removeOrder = db.prepare(PURGE_DELETES.row('orders'));
   const setNext = db.prepare('INSERT INTO purge_schedule (id, next_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET next_at = excluded.next_at');
   const getNext = db.prepare<[], string>('SELECT next_at FROM purge_schedule WHERE id = 1').pluck();
 
@@ -92,9 +105,9 @@ export function createPurgeStore(db: Db) {
       return db.transaction(() => {
         const rows = statements.select.all({ cutoff, limit });
         for (const row of rows) {
-          if (table === 'products') for (const part of productParts) part.run(row.id);
-          statements.remove.run(row.id);
-          forgetId.run(row.org_id, SOFT_DELETED[table].kind, row.id);
+          if (table === 'products') for (const part of productParts) part.run({ id: row.id });
+          statements.remove.run({ id: row.id });
+          forgetId.run({ orgId: row.org_id, kind: SOFT_DELETED[table].kind, id: row.id });
         }
         return rows.length;
       })();
@@ -108,8 +121,8 @@ export function createPurgeStore(db: Db) {
       return db.transaction(() => {
         const ids = oldOrders.all({ orgId, cutoff, limit });
         for (const id of ids) {
-          removeOrder.run(id);
-          forgetId.run(orgId, 'order', id);
+          removeOrder.run({ id });
+          forgetId.run({ orgId, kind: 'order', id });
         }
         return ids.length;
       })();

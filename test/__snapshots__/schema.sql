@@ -1,14 +1,11 @@
-CREATE TABLE "api_keys" (
+CREATE TABLE api_keys (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id),
-  kind TEXT NOT NULL CHECK (kind IN ('read', 'write', 'kiosk', 'scale')),
+  kind TEXT NOT NULL CHECK (kind IN ('read', 'write')),
   key_hash TEXT NOT NULL UNIQUE,
   active INTEGER NOT NULL DEFAULT 1,
   created_at TEXT NOT NULL,
-  revoked_at TEXT,
-  store TEXT,
-  name TEXT,
-  last_used_at TEXT
+  revoked_at TEXT
 );
 
 CREATE TABLE blocked_identities (
@@ -41,24 +38,21 @@ CREATE TABLE categories (
   lastupdate TEXT NOT NULL
 );
 
-CREATE TABLE fleet_devices (
-  org_id TEXT NOT NULL,
-  device TEXT NOT NULL,
-  version TEXT NOT NULL,
-  report TEXT NOT NULL,
-  first_seen_at TEXT NOT NULL,
-  last_seen_at TEXT NOT NULL,
-  PRIMARY KEY (org_id, device)
-);
-
 CREATE TABLE idempotency_keys (
   org_id TEXT NOT NULL,
   key TEXT NOT NULL,
   fingerprint TEXT NOT NULL,
   status INTEGER NOT NULL,
   body TEXT NOT NULL,
-  created_at TEXT NOT NULL, kept_for_good INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL, kept_for_good INTEGER NOT NULL DEFAULT 0, expires_at TEXT, sender TEXT, entry_seq INTEGER,
   PRIMARY KEY (org_id, key)
+) WITHOUT ROWID;
+
+CREATE TABLE idempotency_senders (
+  org_id TEXT NOT NULL,
+  sender TEXT NOT NULL,
+  acknowledged_below INTEGER NOT NULL,
+  PRIMARY KEY (org_id, sender)
 ) WITHOUT ROWID;
 
 CREATE TABLE identity_logs (
@@ -75,27 +69,6 @@ CREATE TABLE identity_logs (
   image_url TEXT,
   raw_text TEXT,
   createdate TEXT NOT NULL
-);
-
-CREATE TABLE installation (
-  singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
-  id TEXT NOT NULL,
-  since TEXT NOT NULL,
-  reason TEXT NOT NULL
-);
-
-CREATE TABLE order_price_deviations (
-  org_id TEXT NOT NULL REFERENCES organizations(id),
-  order_id TEXT NOT NULL,
-  line INTEGER NOT NULL,
-  store TEXT NOT NULL,
-  order_date TEXT NOT NULL,
-  product_id TEXT NOT NULL,
-  title TEXT NOT NULL,
-  quantity REAL NOT NULL,
-  price INTEGER NOT NULL,
-  catalog_price INTEGER NOT NULL,
-  PRIMARY KEY (order_id, line)
 );
 
 CREATE TABLE orders (
@@ -135,19 +108,7 @@ CREATE TABLE outbox (
   state TEXT NOT NULL DEFAULT 'pending',
   attempts INTEGER NOT NULL DEFAULT 0,
   last_error TEXT
-, upstream_status INTEGER, parked_at TEXT, done_at TEXT, retries INTEGER NOT NULL DEFAULT 0, installation TEXT);
-
-CREATE TABLE printers (
-  id TEXT PRIMARY KEY,
-  org_id TEXT NOT NULL REFERENCES organizations(id),
-  store TEXT NOT NULL REFERENCES stores(id),
-  name TEXT NOT NULL,
-  host TEXT NOT NULL,
-  port INTEGER NOT NULL,
-  deleted INTEGER NOT NULL DEFAULT 0,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
+, upstream_status INTEGER, parked_at TEXT, done_at TEXT, retries INTEGER NOT NULL DEFAULT 0);
 
 CREATE TABLE product_alias_codes (
   org_id TEXT NOT NULL,
@@ -201,6 +162,11 @@ CREATE TABLE products (
   createdate TEXT NOT NULL,
   lastupdate TEXT NOT NULL
 , minimum_age INTEGER);
+
+CREATE TABLE purge_schedule (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  next_at TEXT NOT NULL
+);
 
 CREATE TABLE scale_label_rules (
   id TEXT PRIMARY KEY,
@@ -295,9 +261,13 @@ CREATE TABLE sync_ids (
 
 CREATE INDEX api_keys_org ON api_keys (org_id, created_at);
 
+CREATE INDEX blocked_identities_deleted ON blocked_identities (lastupdate) WHERE deleted = 1;
+
 CREATE INDEX blocked_identities_org_changed ON blocked_identities (org_id, lastupdate, id);
 
 CREATE INDEX blocked_identities_org_list ON blocked_identities (org_id, deleted, id);
+
+CREATE INDEX categories_deleted ON categories (lastupdate) WHERE deleted = 1;
 
 CREATE INDEX categories_org_changed ON categories (org_id, lastupdate, id);
 
@@ -305,9 +275,11 @@ CREATE INDEX categories_org_list ON categories (org_id, deleted, id);
 
 CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
 
-CREATE INDEX identity_logs_org_date ON identity_logs (org_id, log_date, id);
+CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
 
-CREATE INDEX order_price_deviations_day ON order_price_deviations (org_id, store, order_date);
+CREATE INDEX idempotency_keys_sender ON idempotency_keys (org_id, sender, entry_seq) WHERE sender IS NOT NULL;
+
+CREATE INDEX identity_logs_org_date ON identity_logs (org_id, log_date, id);
 
 CREATE INDEX orders_org_date ON orders (org_id, order_date, id);
 
@@ -323,11 +295,17 @@ CREATE INDEX outbox_org_state ON outbox (org_id, state, seq);
 
 CREATE INDEX outbox_pending ON outbox (state, seq);
 
-CREATE INDEX printers_org_store ON printers (org_id, store);
+CREATE INDEX outbox_pushed ON outbox (done_at) WHERE state = 'pushed';
 
 CREATE INDEX product_alias_codes_product ON product_alias_codes (product_id);
 
+CREATE INDEX product_images_product ON product_images (product_id);
+
+CREATE INDEX products_deleted ON products (lastupdate) WHERE deleted = 1;
+
 CREATE INDEX products_org_barcode ON products (org_id, barcode, id);
+
+CREATE INDEX products_org_category ON products (org_id, category);
 
 CREATE INDEX products_org_changed ON products (org_id, lastupdate, id);
 
@@ -337,9 +315,13 @@ CREATE INDEX products_org_scale ON products (org_id, deleted, show_on_scale, id)
 
 CREATE INDEX products_org_screen ON products (org_id, deleted, show_on_screen, id);
 
+CREATE INDEX stores_deleted ON stores (lastupdate) WHERE deleted = 1;
+
 CREATE INDEX stores_org_changed ON stores (org_id, lastupdate, id);
 
 CREATE INDEX stores_org_list ON stores (org_id, deleted, id);
+
+CREATE INDEX suppliers_deleted ON suppliers (lastupdate) WHERE deleted = 1;
 
 CREATE INDEX suppliers_org_by_name ON suppliers (org_id, deleted, name, id);
 
