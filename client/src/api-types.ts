@@ -27,6 +27,15 @@ export interface paths {
                         "application/json": components["schemas"]["Health"];
                     };
                 };
+                /** @description The `Host` or `Origin` of the request is not one of this server (see ALLOWED_HOSTS, ALLOWED_ORIGINS). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -68,6 +77,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The `Host` or `Origin` of the request is not one of this server (see ALLOWED_HOSTS, ALLOWED_ORIGINS). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -104,6 +122,15 @@ export interface paths {
                         "application/json": {
                             [key: string]: unknown;
                         };
+                    };
+                };
+                /** @description The `Host` or `Origin` of the request is not one of this server (see ALLOWED_HOSTS, ALLOWED_ORIGINS). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
                     };
                 };
             };
@@ -147,7 +174,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -217,7 +244,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -226,7 +253,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -282,7 +309,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -348,7 +375,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -407,7 +434,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -467,7 +494,7 @@ export interface paths {
                         "application/json": components["schemas"]["Success"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -544,7 +571,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -616,7 +643,7 @@ export interface paths {
                         "application/json": components["schemas"]["Success"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -683,6 +710,15 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description The `Host` or `Origin` of the request is not one of this server (see ALLOWED_HOSTS, ALLOWED_ORIGINS). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
                 /** @description No record with that id in the organization of the key. */
                 404: {
                     headers: {
@@ -741,7 +777,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -750,7 +786,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -797,7 +833,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -863,7 +899,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -922,7 +958,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1005,7 +1041,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1014,7 +1050,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1061,7 +1097,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1127,7 +1163,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1189,7 +1225,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1269,7 +1305,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1278,7 +1314,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1328,7 +1364,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1394,7 +1430,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1453,7 +1489,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1542,7 +1578,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1551,7 +1587,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1601,7 +1637,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1667,7 +1703,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1726,7 +1762,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1822,7 +1858,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1915,7 +1951,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1981,6 +2017,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The `Host` or `Origin` of the request is not one of this server (see ALLOWED_HOSTS, ALLOWED_ORIGINS). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2027,7 +2072,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2036,7 +2081,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2066,7 +2111,7 @@ export interface paths {
         put?: never;
         /**
          * Print a store's day's report on a network receipt printer (Write key)
-         * @description Builds the report of `GET /reports/daily` for the store and day (store name, date and time zone, sales, total, per payment method and brand, VAT per rate, deposits, discounts, orders not counted, first and last sale) and sends it as ESC/POS commands over TCP, as `POST /receipts/{orderId}/print` does with a receipt: paper status first, nothing sent at the paper end. A printer fault is an answer, not an error: `printed` is false and `state` and `message` say why; `GET /printers` lists the printer with its state afterwards. An unknown store, a date that is not a calendar day or a wrong printer address is a 400 in the validation shape.
+         * @description Builds the report of `GET /reports/daily` for the store and day (store name, date and time zone, sales, total, per payment method and brand, VAT per rate, deposits, discounts, orders not counted, first and last sale) and sends it as ESC/POS commands over TCP, as `POST /receipts/{orderId}/print` does with a receipt: paper status first, nothing sent at the paper end. A printer fault is an answer, not an error: `printed` is false and `state` and `message` say why; `GET /printers` lists the printer with its state afterwards. A missing or wrong field, an unknown store, a date that is not a calendar day or a wrong printer address is a 400 in the validation shape.
          */
         post: {
             parameters: {
@@ -2095,7 +2140,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2104,7 +2149,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2186,7 +2231,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2195,7 +2240,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2245,7 +2290,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2319,7 +2364,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2328,7 +2373,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2378,7 +2423,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2447,7 +2492,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2509,7 +2554,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2572,7 +2617,7 @@ export interface paths {
                         "application/json": components["schemas"]["Success"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2628,7 +2673,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2678,7 +2723,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2718,7 +2763,7 @@ export interface paths {
                     "idempotency-key"?: string;
                 };
                 path: {
-                    /** @description Entry id as `GET /sync/parked` lists it. */
+                    /** @description Entry id as `GET /sync/parked` lists it (a whole number); anything else is a 400. */
                     entryId: string;
                 };
                 cookie?: never;
@@ -2745,7 +2790,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2810,7 +2855,7 @@ export interface paths {
                     "idempotency-key"?: string;
                 };
                 path: {
-                    /** @description Entry id as `GET /sync/parked` lists it. */
+                    /** @description Entry id as `GET /sync/parked` lists it (a whole number); anything else is a 400. */
                     entryId: string;
                 };
                 cookie?: never;
@@ -2837,7 +2882,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2896,6 +2941,15 @@ export interface components {
              */
             search: "ready" | "building";
         };
+        StandardError: {
+            statusCode: number;
+            /** @description What went wrong, naming the field or resource. */
+            message: string;
+            /** @description ISO 8601 time of the error. */
+            timestamp: string;
+            /** @description Request path. */
+            path: string;
+        };
         UpdateStatus: {
             /**
              * @description `off`: no update source set; `waiting`: downloaded, installs when the kiosk is idle or at the night hour.
@@ -2920,15 +2974,6 @@ export interface components {
             diskFreeBytes: number;
             /** @description Size of the disk holding the data folder, in bytes. */
             diskTotalBytes: number;
-        };
-        StandardError: {
-            statusCode: number;
-            /** @description What went wrong, naming the field or resource. */
-            message: string;
-            /** @description ISO 8601 time of the error. */
-            timestamp: string;
-            /** @description Request path. */
-            path: string;
         };
         /** @description A product. Optional fields that were never set are absent. */
         Product: {

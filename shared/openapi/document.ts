@@ -29,6 +29,15 @@ function withIdempotencyKey(route: RouteConfig): RouteConfig {
   };
 }
 
+/**
+ * The local guard refuses a foreign `Host` or `Origin` before any route runs,
+ * so every operation, also those without a key, can answer that 403.
+ */
+function withLocalGuard(route: RouteConfig): RouteConfig {
+  if (route.responses[403]) return route;
+  return { ...route, responses: { ...route.responses, 403: json(StandardErrorSchema, 'The `Host` or `Origin` of the request is not one of this server (see ALLOWED_HOSTS, ALLOWED_ORIGINS).') } };
+}
+
 /** A write without a body is a 400; saying so lets generated clients require one. */
 function withRequiredBody(route: RouteConfig): RouteConfig {
   const body = route.request?.body;
@@ -44,7 +53,7 @@ export function buildOpenApiDocument(serverVersion: string) {
     description: 'Organization API key. Read keys may only GET; write keys may do everything.',
   });
   const registerPath = registry.registerPath.bind(registry);
-  registry.registerPath = (route: RouteConfig) => registerPath(route.method === 'post' ? withIdempotencyKey(withRequiredBody(route)) : route);
+  registry.registerPath = (route: RouteConfig) => registerPath(withLocalGuard(route.method === 'post' ? withIdempotencyKey(withRequiredBody(route)) : route));
   for (const register of registrars) register(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
