@@ -5,10 +5,12 @@ import { offUpdateStatus, type UpdateStatus } from '../shared/api/update-status.
 import { authenticate } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
+import { enforcePermissions } from './http/permissions.js';
 import { forWritesOnly } from './http/read-methods.js';
 import { requestLog } from './http/request-log.js';
 import { categoryRoutes } from './http/routes/categories.js';
 import { identityLogFeatureGate, identityLogRoutes } from './http/routes/identity-logs.js';
+import { keyRoutes } from './http/routes/keys.js';
 import { orderRoutes } from './http/routes/orders.js';
 import { productImageRoutes } from './http/routes/product-images.js';
 import { productRoutes } from './http/routes/products.js';
@@ -59,6 +61,12 @@ export interface AppDeps {
   sync?: SyncOptions | undefined;
   /** Where the desktop app's self-update stands; unset, updates are off. */
   updateStatus?: (() => UpdateStatus) | undefined;
+  /**
+   * Leaves out the check of what each key kind may do. Only the benchmark sets
+   * it, to measure what the check costs; no setting or environment variable
+   * of the server reaches it.
+   */
+  withoutPermissionCheck?: boolean | undefined;
 }
 
 /** Builds the express app over one database. Listening and starting the sync worker are the caller's job. */
@@ -99,6 +107,8 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(storedImageRoutes(productImages));
   api.use(printerStatusRoutes(printerStates));
   api.use(authenticate(services.organizations));
+  if (!deps.withoutPermissionCheck) api.use(enforcePermissions());
+  api.use(keyRoutes(services.organizations, JSON_BODY_LIMIT));
   api.use('/identity-logs', identityLogFeatureGate);
   api.use(forWritesOnly(express.json({ limit: JSON_BODY_LIMIT }), idempotency(createIdempotencyKeyStore(deps.db), deps.clock), scheduleSyncAfterWrites(sync.worker)));
   api.use(productRoutes(services.products));

@@ -38,6 +38,8 @@ export interface StartOptions {
   sync?: SyncOptions;
   /** Where the desktop app's self-update stands; unset (the headless server), updates are off. */
   updateStatus?: () => UpdateStatus;
+  /** See `AppDeps.withoutPermissionCheck`: for the benchmark only. */
+  withoutPermissionCheck?: boolean;
 }
 
 /** Opens the data folder and serves the API. Used by `npm start`, Electron and tests alike. */
@@ -69,6 +71,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }),
     sync: options.sync,
     updateStatus: options.updateStatus,
+    withoutPermissionCheck: options.withoutPermissionCheck,
   });
 
   let server: Server;

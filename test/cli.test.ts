@@ -100,14 +100,14 @@ describe('key commands', () => {
   it('creates, lists (never showing the key) and revokes keys; the running server refuses a revoked key at once', async () => {
     const org = (await runCli(server.dataDir, ['org', 'create', '--name', 'Keys', '--json'])).json;
     const created = await runCli(server.dataDir, ['key', 'create', org.id, '--kind', 'write', '--json']);
-    expect(created.json).toEqual({ id: expect.stringMatching(ID), kind: 'write', key: expect.stringMatching(/^wk_/) });
+    expect(created.json).toEqual({ id: expect.stringMatching(ID), kind: 'write', store: null, key: expect.stringMatching(/^wk_/) });
     const client = api(server.url, created.json.key);
     expect((await client.get('/products')).status).toBe(200);
 
     const listed = await runCli(server.dataDir, ['key', 'list', org.id, '--json']);
     expect(listed.json).toHaveLength(3);
     for (const key of listed.json) {
-      expect(Object.keys(key).sort()).toEqual(['active', 'createdAt', 'id', 'kind']);
+      expect(Object.keys(key).sort()).toEqual(['active', 'createdAt', 'id', 'kind', 'lastUsedAt', 'name', 'store']);
       expect(key.active).toBe(true);
     }
     expect(listed.stdout).not.toContain(created.json.key);
@@ -136,7 +136,7 @@ describe('key commands', () => {
     const org = (await runCli(server.dataDir, ['org', 'list', '--json'])).json[0];
     const kind = await runCli(server.dataDir, ['key', 'create', org.id, '--kind', 'admin', '--json']);
     expect(kind.status).toBe(1);
-    expect(kind.json.error).toBe('Key kind must be "read" or "write", not "admin"');
+    expect(kind.json.error).toBe('kind: must be one of read, write, kiosk, scale, not "admin"');
     const revoke = await runCli(server.dataDir, ['key', 'revoke', 'nokey', '--json']);
     expect(revoke.status).toBe(1);
     expect(revoke.json.error).toBe('Key "nokey" not found');

@@ -55,8 +55,7 @@ describe('set-up in a plain browser', () => {
     page.on('pageerror', (err) => h.pageErrors.push(err));
     await page.goto(new URL('/', h.server.url).href);
     await page.locator('[data-screen="setup"]').waitFor();
-    await page.getByLabel('Schreibschlüssel').fill(h.org.writeKey);
-    await page.getByLabel('Laden-ID').fill(store);
+    await page.getByLabel('Kiosk-Schlüssel').fill(await h.kioskKey(store));
     await page.getByLabel('Quittungsdrucker im Netzwerk (freiwillig)').fill('127.0.0.1:0');
     await page.getByRole('button', { name: 'Kiosk starten' }).click();
     expect(await page.getByRole('alert').textContent()).toMatch(/^Die Druckeradresse muss/);

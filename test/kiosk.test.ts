@@ -16,21 +16,32 @@ const lines = (page: Page) => page.locator('.cart li.line');
 const total = (page: Page) => page.locator('.cart [data-total]');
 
 describe('set-up in a plain browser', () => {
-  it('asks once for key and store, keeps them in localStorage and never puts the key in the URL', async () => {
-    const context = await h.browser.newContext({ viewport: { width: 1920, height: 1080 } });
-    h.track(context);
-    const page = await context.newPage();
-    await page.goto(new URL('/', h.server.url).href);
+  it('asks once for the kiosk key, takes the store from it, keeps it in localStorage and never puts it in the URL', async () => {
+    const key = await h.kioskKey();
+    const page = await h.open('/', { viewport: { width: 1920, height: 1080 } });
     await page.locator('[data-screen="setup"]').waitFor();
-    await page.getByLabel('Write key').fill(h.org.writeKey);
-    await page.getByRole('button', { name: 'Load stores' }).click();
-    await page.getByLabel('Store').selectOption(h.seed.store);
+    await page.getByLabel('Kiosk key').fill(key);
     await screenshot(page, '01-setup');
     await page.getByRole('button', { name: 'Start the kiosk' }).click();
     await page.locator('[data-screen="shop"]').waitFor();
-    expect(page.url()).not.toContain(h.org.writeKey);
+    expect(page.url()).not.toContain(key);
     await page.reload();
     await expect(page.locator('.welcome h1').textContent()).resolves.toBe('Grüezi im Hofladen!');
+  });
+
+  it.each([
+    ['en', 'write', "This is not a kiosk key. Make one for this kiosk's store on the staff page (/status, Device keys) or with npm run -s cli -- key create <orgId> --kind kiosk --store <storeId>, then enter it here."],
+    ['de', 'read', 'Das ist kein Kiosk-Schlüssel. Erstellen Sie einen für den Laden dieses Kiosks auf der Personalseite (/status, Geräteschlüssel) oder mit npm run -s cli -- key create <orgId> --kind kiosk --store <storeId> und geben Sie ihn hier ein.'],
+    ['fr', 'scale', "Ce n'est pas une clé de kiosque. Créez-en une pour le magasin de ce kiosque sur la page du personnel (/status, Clés des appareils) ou avec npm run -s cli -- key create <orgId> --kind kiosk --store <storeId>, puis saisissez-la ici."],
+    ['it', 'write', 'Questa non è una chiave chiosco. Createne una per il negozio di questo chiosco nella pagina del personale (/status, Chiavi dei dispositivi) o con npm run -s cli -- key create <orgId> --kind kiosk --store <storeId>, poi inseritela qui.'],
+  ])('refuses a key that is no kiosk key (%s, %s key) and says how to make one', async (language, kind, message) => {
+    const key = kind === 'write' ? h.org.writeKey : kind === 'read' ? h.org.readKey : (await h.client.post('/keys', { kind: 'scale' })).body.key;
+    const page = await h.open('/', { viewport: { width: 1920, height: 1080 } });
+    await page.locator(`[data-screen="setup"] button[data-language="${language}"]`).click();
+    await page.locator('#setup-key').fill(key);
+    await page.locator('[data-screen="setup"] button[type="submit"]').click();
+    await expect.poll(() => page.locator('[data-screen="setup"] .error').textContent()).toBe(message);
+    expect(await page.locator('[data-screen="shop"]').count()).toBe(0);
   });
 });
 

@@ -50,7 +50,7 @@ function wrongPartForm(): FormData {
   return form;
 }
 
-async function send(entry: OperationEntry, call: ContractCall, keys: { read: string; write: string }) {
+async function send(entry: OperationEntry, call: ContractCall, keys: { read: string; write: string; kiosk: string }) {
   const keyChoice = call.key ?? (needsKey(entry) ? 'write' : 'none');
   const path = entry.path.replace(/\{(\w+)\}/g, (_all, name: string) => encodeURIComponent(call.params?.[name] ?? `missing-${name}`));
   const query = call.query && Object.keys(call.query).length > 0 ? `?${new URLSearchParams(call.query)}` : '';
@@ -71,7 +71,7 @@ async function send(entry: OperationEntry, call: ContractCall, keys: { read: str
 
 /** What is wrong with one answer: an unexpected status, an undocumented status, or a body off the schema. */
 async function problemsOf(entry: OperationEntry, call: ContractCall): Promise<string[]> {
-  const { res, text, label } = await send(entry, call, { read: pair.org.readKey, write: pair.org.writeKey });
+  const { res, text, label } = await send(entry, call, { read: pair.org.readKey, write: pair.org.writeKey, kiosk: seed?.kioskKey ?? '' });
   const problems: string[] = [];
   if (res.status !== call.status) problems.push(`${label}: answered ${res.status} where the case expects ${call.status}: ${text.slice(0, 300)}`);
   const documented = entry.operation.responses[String(res.status)];

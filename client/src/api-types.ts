@@ -2325,6 +2325,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/identity-logs/verdict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Is this identity blocked? (Kiosk or write key)
+         * @description Compares an identity read from a document with the active blocked identities: the same raw MRZ, or the same last name with every blocked first name among the given ones and, when both have one, the same birth date. Answers only `blocked`; the list stays on the server. Records nothing (`POST /identity-logs` does). Needs the identity-logs feature: 403 `Feature not available` otherwise.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IdentityVerdictRequest"];
+                };
+            };
+            responses: {
+                /** @description The verdict. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["IdentityVerdict"];
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/identity-logs/blocked": {
         parameters: {
             query?: never;
@@ -2921,6 +3005,208 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's keys, never a secret (Write key) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every key, revoked ones included, oldest first. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Key"][];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make a key, e.g. one per kiosk bound to its store (Write key)
+         * @description The secret is in this answer only; only its hash is stored. `Idempotency-Key` is not honoured here, since a kept answer would keep the secret: a client that lost the answer makes another key and revokes the first.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["KeyCreate"];
+                };
+            };
+            responses: {
+                /** @description Created. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KeyCreated"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key of this request (any key)
+         * @description A kiosk's set-up screen learns its store from it, and can refuse a staff key.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The key. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CurrentKey"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a key at once (Write key)
+         * @description The very next request made with the key is refused.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Key id, as `GET /keys` lists it. */
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -3894,6 +4180,25 @@ export interface components {
             /** @description Raw MRZ or scan payload. */
             rawText?: string;
         };
+        /** @description Whether the identity is blocked; the blocked list itself never leaves the server. */
+        IdentityVerdict: {
+            /** @description true when the identity matches an active blocked identity of the organization. */
+            blocked: boolean;
+        };
+        /** @description An identity read by a kiosk, to be checked against the blocked list on the server. */
+        IdentityVerdictRequest: {
+            /** @description Last name as read from the document. */
+            lastName: string;
+            /** @description Every given name as read, separated by spaces. */
+            firstNames: string;
+            /**
+             * Format: date
+             * @description Birth date as YYYY-MM-DD; without it a blocked identity is matched on the names alone.
+             */
+            birthDate?: string;
+            /** @description Raw MRZ of the document. */
+            rawText?: string;
+        };
         /** @description An identity refused at every check. */
         BlockedIdentity: {
             /** @description Document id: a random URL-safe string of 20 characters for records created here. */
@@ -4002,6 +4307,62 @@ export interface components {
         Discarded: {
             /** @description Parked entries given up on: 1. The outbox keeps a record of it. */
             discarded: number;
+        };
+        /** @description A key of the organization. The secret is never shown again. */
+        Key: {
+            id: string;
+            /**
+             * @description `read`: reads everything; `write`: does everything (staff); `kiosk`: a self-checkout bound to one store, reads the catalog and its store, records that store's sales and identity checks; `scale`: reads products and categories.
+             * @enum {string}
+             */
+            kind: "read" | "write" | "kiosk" | "scale";
+            /** @description Store a device key is bound to; null when unbound. */
+            store: string | null;
+            /** @description Name given at creation; null when none. */
+            name: string | null;
+            /** @description false once revoked. */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last request made with the key, accurate to a minute (the server writes it at most once a minute per key); null when never used.
+             */
+            lastUsedAt: string | null;
+        };
+        KeyCreated: {
+            success: boolean;
+            /** @description Key id, for `DELETE /keys/{keyId}`. */
+            id: string;
+            /** @description The secret, shown this once: only its hash is stored. */
+            key: string;
+        };
+        /** @description A new key. Unknown fields are refused. */
+        KeyCreate: {
+            /**
+             * @description `read`: reads everything; `write`: does everything (staff); `kiosk`: a self-checkout bound to one store, reads the catalog and its store, records that store's sales and identity checks; `scale`: reads products and categories.
+             * @enum {string}
+             */
+            kind: "read" | "write" | "kiosk" | "scale";
+            /** @description Store the key is bound to: required for `kiosk`, allowed for `scale`, refused for `read` and `write`. */
+            store?: string;
+            /** @description What staff call the device, e.g. `Kiosk 2 by the door`. */
+            name?: string;
+        };
+        /** @description The key the request was made with. */
+        CurrentKey: {
+            id: string;
+            /**
+             * @description `read`: reads everything; `write`: does everything (staff); `kiosk`: a self-checkout bound to one store, reads the catalog and its store, records that store's sales and identity checks; `scale`: reads products and categories.
+             * @enum {string}
+             */
+            kind: "read" | "write" | "kiosk" | "scale";
+            /** @description Store the key is bound to; a kiosk sells for this store. */
+            store: string | null;
+            name: string | null;
         };
     };
     responses: never;

@@ -37,12 +37,17 @@ export const orgCommands: CliCommand[] = [
   },
   {
     name: 'key create',
-    usage: '<orgId> --kind read|write',
-    options: { kind: { type: 'string' } },
+    usage: '<orgId> --kind read|write|kiosk|scale [--store <storeId>] [--name <text>]',
+    options: { kind: { type: 'string' }, store: { type: 'string' }, name: { type: 'string' } },
     run: ({ args, values, dataDir }) =>
       withServices(dataDir, ({ organizations }) => {
-        const key = organizations.createKey(need(args[0], '<orgId>'), need(values.kind, '--kind read|write'));
-        return { json: key, text: `Key ${key.id} (${key.kind}): ${key.key}\nStore it now: it is not shown again.` };
+        const key = organizations.createKey(need(args[0], '<orgId>'), {
+          kind: need(values.kind, '--kind read|write|kiosk|scale'),
+          ...(typeof values.store === 'string' ? { store: values.store } : {}),
+          ...(typeof values.name === 'string' ? { name: values.name } : {}),
+        });
+        const bound = key.store === null ? '' : ` for store ${key.store}`;
+        return { json: key, text: `Key ${key.id} (${key.kind}${bound}): ${key.key}\nStore it now: it is not shown again.` };
       }),
   },
   {
@@ -53,7 +58,14 @@ export const orgCommands: CliCommand[] = [
         const keys = organizations.listKeys(need(args[0], '<orgId>'));
         return {
           json: keys,
-          text: keys.map((k) => `${k.id}  ${k.kind.padEnd(5)}  ${k.active ? 'active ' : 'revoked'}  ${k.createdAt}`).join('\n') || 'No keys.',
+          text:
+            keys
+              .map((k) =>
+                [k.id, k.kind.padEnd(5), k.active ? 'active ' : 'revoked', k.createdAt, `last used ${k.lastUsedAt ?? 'never'}`, k.store ? `store ${k.store}` : '', k.name ?? '']
+                  .filter((cell) => cell !== '')
+                  .join('  '),
+              )
+              .join('\n') || 'No keys.',
         };
       }),
   },

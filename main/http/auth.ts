@@ -2,11 +2,11 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type Caller } from '../services/caller.js';
 import { Forbidden } from '../services/errors.js';
 import type { OrganizationService } from '../services/organizations.js';
-import { READ_METHODS } from './read-methods.js';
 
 /**
  * Resolves `Authorization: Bearer <key>` to the caller's organization. Looked
- * up on every request, so a key revoked with the CLI is refused at once.
+ * up on every request, so a key revoked with the CLI or `DELETE /keys/{id}` is
+ * refused at once. What the key's kind may do is `enforcePermissions`' job.
  */
 export function authenticate(organizations: OrganizationService): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -16,8 +16,7 @@ export function authenticate(organizations: OrganizationService): RequestHandler
     if (!match?.[1]) throw new Forbidden('Authorization header is not "Bearer <key>"');
     const grant = organizations.authenticate(match[1]);
     if (!grant) throw new Forbidden('unknown or revoked key');
-    if (grant.kind === 'read' && !READ_METHODS.has(req.method)) throw new Forbidden('read key used for a write');
-    const caller: Caller = { orgId: grant.orgId, keyKind: grant.kind, features: grant.features };
+    const caller: Caller = { orgId: grant.orgId, keyId: grant.keyId, keyKind: grant.kind, store: grant.store, features: grant.features };
     res.locals.caller = caller;
     next();
   };

@@ -40,7 +40,7 @@ function readKey(req: Request): string | undefined {
  * `Idempotency-Key` on every POST: the first answer (status and body) is kept
  * for 24 hours per organization and key and replayed to a repeat with the same
  * body; another body is 422, a repeat while the first still runs is 409. Server
- * errors are not kept, so a retry runs again. Runs after `authenticate` and the
+ * errors and 403 refusals are not kept, so a retry runs again. Runs after `authenticate` and the
  * JSON parser.
  */
 export function idempotency(store: IdempotencyKeyStore, clock: Clock): RequestHandler {
@@ -86,7 +86,9 @@ export function idempotency(store: IdempotencyKeyStore, clock: Clock): RequestHa
     let inCommit = true;
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
-      if (running.delete(slot) && res.statusCode < 500) {
+      // A 403 refuses the key, not the request (another store, a feature not
+      // enabled yet): it changes nothing and is not kept, so it leaves no trace.
+      if (running.delete(slot) && res.statusCode < 500 && res.statusCode !== 403) {
         crashPoint('before-answer-kept');
         const keptForGood = isSyncCreation(key, req.path, res.statusCode, body);
         store.save(orgId, key, { fingerprint, status: res.statusCode, body: JSON.stringify(body), createdAt: now.toISOString(), keptForGood });

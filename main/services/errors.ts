@@ -63,3 +63,8 @@ export class SearchUnavailable extends ApiError {
 export class UnprocessableEntity extends ApiError {
   readonly status = 422;
 }
+
+/** A key of this kind, or for this store, may not do what was asked: 403 with a message saying why. */
+export class NotAllowed extends ApiError {
+  readonly status = 403;
+}

@@ -8,7 +8,10 @@ import type {
   IdentityLog,
   IdentityLogCreate,
   IdentityLogListQuery,
+  IdentityVerdict,
+  IdentityVerdictRequest,
 } from '../../shared/api/identity-logs.js';
+import { matchesBlocked } from '../rules/blocked-identity-match.js';
 import { newId } from '../rules/ids.js';
 import { toStoredTime } from '../rules/timestamps.js';
 import type { Db } from '../storage/database.js';
@@ -18,7 +21,7 @@ import type { StoreStore } from '../storage/stores.js';
 import { requireFeature, type Caller } from './caller.js';
 import { feedPage, feedReadTime, feedStart } from './change-feed.js';
 import type { Clock } from './clock.js';
-import { NotFound } from './errors.js';
+import { NotAllowed, NotFound } from './errors.js';
 import { readCursor, toPage } from './paging.js';
 import { requireStores } from './store-references.js';
 import { readTimeCursor } from './time-cursor.js';
@@ -39,16 +42,30 @@ export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityL
     /** Records one identity check; its time is `logDate` when the kiosk sends one, else now. */
     record(caller: Caller, body: IdentityLogCreate): string {
       requireFeature(caller, IDENTITY_LOGS);
-      requireStores(stores, caller.orgId, 'store', body.store === undefined ? undefined : [body.store]);
+      const store = body.store ?? caller.store ?? undefined;
+      if (caller.store && store !== caller.store) {
+        throw new NotAllowed(`store: a kiosk key of store ${JSON.stringify(caller.store)} records identity checks of that store only, not of ${JSON.stringify(store)}`);
+      }
+      requireStores(stores, caller.orgId, 'store', store === undefined ? undefined : [store]);
       const id = newId();
       const now = clock.now().toISOString();
-      const applied: IdentityLogCreate = { ...body, logDate: body.logDate === undefined ? now : toStoredTime(body.logDate) };
+      const applied: IdentityLogCreate = {
+        ...body,
+        ...(store === undefined ? {} : { store }),
+        logDate: body.logDate === undefined ? now : toStoredTime(body.logDate),
+      };
       const log: IdentityLog = { ...applied, id, logDate: applied.logDate as string, instance: caller.orgId };
       db.transaction(() => {
         identityLogs.insertLog(log, now);
         outbox.append({ orgId: caller.orgId, resource: 'identity-log', resourceId: id, operation: 'create', body: applied, createdAt: now });
       })();
       return id;
+    },
+
+    /** Whether an identity a kiosk read is blocked: the blocked list is compared here and never handed out. */
+    verdict(caller: Caller, claim: IdentityVerdictRequest): IdentityVerdict {
+      requireFeature(caller, IDENTITY_LOGS);
+      return { blocked: identityLogs.activeBlocked(caller.orgId).some((blocked) => matchesBlocked(claim, blocked)) };
     },
 
     /** Identity checks newest first, filtered, paged by keyset cursor. */

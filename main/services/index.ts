@@ -45,7 +45,7 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
   return {
     stores,
     search,
-    organizations: createOrganizationService({ db, clock, organizations: stores.organizations, apiKeys: stores.apiKeys }),
+    organizations: createOrganizationService({ db, clock, organizations: stores.organizations, apiKeys: stores.apiKeys, stores: stores.retailStores }),
     products: createProductService({
       db,
       clock,

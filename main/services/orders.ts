@@ -10,7 +10,7 @@ import type { ProductStore } from '../storage/products.js';
 import type { StoreStore } from '../storage/stores.js';
 import type { Caller } from './caller.js';
 import type { Clock } from './clock.js';
-import { BadRequest, NotFound } from './errors.js';
+import { BadRequest, NotAllowed, NotFound } from './errors.js';
 import { toPage } from './paging.js';
 import { readTimeCursor } from './time-cursor.js';
 import { applyPartialUpdate } from './partial-update.js';
@@ -78,9 +78,10 @@ export function createOrderService(deps: {
 }) {
   const { db, orders, products, stores, outbox, clock } = deps;
 
-  const mustGet = (orgId: string, id: string): Order => {
-    const order = orders.get(orgId, id);
-    if (!order) throw new NotFound('Order', id);
+  /** An order the caller may see: a kiosk key sees its own store's orders only, another's is answered like an unknown one. */
+  const mustGet = (caller: Caller, id: string): Order => {
+    const order = orders.get(caller.orgId, id);
+    if (!order || (caller.store && order.store !== caller.store)) throw new NotFound('Order', id);
     return order;
   };
 
@@ -120,6 +121,9 @@ export function createOrderService(deps: {
      */
     create(caller: Caller, body: OrderCreate): string {
       const orgId = caller.orgId;
+      if (caller.store && body.store !== caller.store) {
+        throw new NotAllowed(`store: a kiosk key of store ${JSON.stringify(caller.store)} records sales of that store only, not of ${JSON.stringify(body.store)}`);
+      }
       const now = clock.now().toISOString();
       // IMMEDIATE takes the write lock before the orderId lookup, so another
       // process cannot store the same orderId between lookup and insert.
@@ -158,7 +162,7 @@ export function createOrderService(deps: {
 
     /** An order, also a soft-deleted one (with `deleted: true`). */
     get(caller: Caller, id: string): Order {
-      return mustGet(caller.orgId, id);
+      return mustGet(caller, id);
     },
 
     update(caller: Caller, id: string, patch: OrderUpdate): void {
@@ -168,7 +172,7 @@ export function createOrderService(deps: {
         resource: 'order',
         id,
         fields,
-        read: () => mustGet(caller.orgId, id),
+        read: () => mustGet(caller, id),
         write: (current, now) => orders.update(caller.orgId, { ...current, ...fields }, now),
       });
     },
@@ -178,6 +182,7 @@ export function createOrderService(deps: {
       const after = readTimeCursor(query.cursor);
       const rows = orders.page({
         orgId: caller.orgId,
+        store: caller.store ?? null,
         start: toStoredTime(query.start),
         end: toStoredTime(query.end),
         paymentState: query.paymentState,

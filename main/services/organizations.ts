@@ -1,11 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { FEATURES, isFeature, type Feature } from '../../shared/features.js';
 import { newId } from '../rules/ids.js';
-import type { ApiKeyRow, ApiKeyStore, KeyGrant, KeyKind } from '../storage/api-keys.js';
+import { KEY_KINDS, MAX_KEY_NAME_LENGTH, type CurrentKey } from '../../shared/api/keys.js';
+import { type ApiKeyRow, type ApiKeyStore, type KeyGrant, type KeyKind } from '../storage/api-keys.js';
 import type { Db } from '../storage/database.js';
 import type { OrganizationStore } from '../storage/organizations.js';
+import type { StoreStore } from '../storage/stores.js';
 import type { Clock } from './clock.js';
 import { BadRequest, NotFound } from './errors.js';
+import { createKeyUsage } from './key-usage.js';
 
 export interface OrganizationSummary {
   id: string;
@@ -21,10 +24,23 @@ export interface CreatedOrganization extends OrganizationSummary {
 export interface CreatedKey {
   id: string;
   kind: KeyKind;
+  /** The store a device key is bound to; null when unbound. */
+  store: string | null;
+  /** The secret, shown this once. */
   key: string;
 }
 
-const KEY_PREFIX: Record<KeyKind, string> = { read: 'rk_', write: 'wk_' };
+/** A key as staff see it: never the secret. */
+export type KeySummary = Omit<ApiKeyRow, 'orgId'>;
+
+
+const KEY_PREFIX: Record<KeyKind, string> = { read: 'rk_', write: 'wk_', kiosk: 'kk_', scale: 'sk_' };
+/** Kinds that may be bound to a store; a kiosk must be. */
+const STORE_BOUND_KINDS: readonly KeyKind[] = ['kiosk', 'scale'];
+
+const isKeyKind = (kind: string): kind is KeyKind => (KEY_KINDS as readonly string[]).includes(kind);
+
+const summaryOf = ({ orgId: _orgId, ...key }: ApiKeyRow): KeySummary => key;
 
 /** SHA-256 of a key: the only form a key is ever stored in. */
 export function hashKey(key: string): string {
@@ -44,9 +60,11 @@ export function createOrganizationService(deps: {
   db: Db;
   organizations: OrganizationStore;
   apiKeys: ApiKeyStore;
+  stores: StoreStore;
   clock: Clock;
 }) {
-  const { db, organizations, apiKeys, clock } = deps;
+  const { db, organizations, apiKeys, stores, clock } = deps;
+  const usage = createKeyUsage({ apiKeys, clock });
 
   const mustGetOrg = (orgId: string) => {
     const org = organizations.get(orgId);
@@ -54,11 +72,40 @@ export function createOrganizationService(deps: {
     return org;
   };
 
-  const issueKey = (orgId: string, kind: KeyKind): CreatedKey => {
+  const issueKey = (orgId: string, kind: KeyKind, bound: { store?: string | null; name?: string | null } = {}): CreatedKey => {
     const key = KEY_PREFIX[kind] + randomBytes(32).toString('base64url');
     const id = newId();
-    apiKeys.insert({ id, orgId, kind, keyHash: hashKey(key), createdAt: clock.now().toISOString() });
-    return { id, kind, key };
+    const store = bound.store ?? null;
+    apiKeys.insert({ id, orgId, kind, keyHash: hashKey(key), store, name: bound.name ?? null, createdAt: clock.now().toISOString() });
+    return { id, kind, store, key };
+  };
+
+  const checkedStore = (orgId: string, kind: KeyKind, storeId: string | undefined): string | null => {
+    if (storeId === undefined) {
+      if (kind === 'kiosk') throw new BadRequest('store: a kiosk key sells for one store; give the id of that store');
+      return null;
+    }
+    if (!STORE_BOUND_KINDS.includes(kind)) {
+      throw new BadRequest(`store: only kiosk and scale keys are bound to a store; a ${kind} key reaches every store`);
+    }
+    const store = stores.get(orgId, storeId);
+    if (!store) throw new BadRequest(`store: no store ${JSON.stringify(storeId)} in this organization`);
+    if (store.deleted) throw new BadRequest(`store: store ${JSON.stringify(storeId)} is deleted`);
+    return storeId;
+  };
+
+  const checkedName = (name: string | undefined): string | null => {
+    if (name === undefined) return null;
+    const trimmed = name.trim();
+    if (trimmed === '') throw new BadRequest('name: must not be empty; leave it out for a key without a name');
+    if (trimmed.length > MAX_KEY_NAME_LENGTH) throw new BadRequest(`name: must be at most ${MAX_KEY_NAME_LENGTH} characters`);
+    return trimmed;
+  };
+
+  const keyOfOrg = (orgId: string, keyId: string): ApiKeyRow => {
+    const key = apiKeys.get(keyId);
+    if (!key || key.orgId !== orgId) throw new NotFound('Key', keyId);
+    return key;
   };
 
   return {
@@ -96,17 +143,34 @@ export function createOrganizationService(deps: {
       })();
     },
 
-    createKey(orgId: string, kind: string): CreatedKey {
-      if (kind !== 'read' && kind !== 'write') throw new BadRequest(`Key kind must be "read" or "write", not ${JSON.stringify(kind)}`);
+    /** A new key of the organization; a kiosk key is bound to an existing store of it. */
+    createKey(orgId: string, input: { kind: string; store?: string; name?: string }): CreatedKey {
+      const { kind } = input;
+      if (!isKeyKind(kind)) throw new BadRequest(`kind: must be one of ${KEY_KINDS.join(', ')}, not ${JSON.stringify(kind)}`);
+      const name = checkedName(input.name);
       return db.transaction(() => {
         mustGetOrg(orgId);
-        return issueKey(orgId, kind);
+        return issueKey(orgId, kind, { store: checkedStore(orgId, kind, input.store), name });
       })();
     },
 
-    listKeys(orgId: string): Omit<ApiKeyRow, 'orgId'>[] {
+    listKeys(orgId: string): KeySummary[] {
       mustGetOrg(orgId);
-      return apiKeys.listByOrg(orgId).map(({ id, kind, active, createdAt }) => ({ id, kind, active, createdAt }));
+      return apiKeys.listByOrg(orgId).map((key) => summaryOf({ ...key, lastUsedAt: usage.lastUsedAt(key.id, key.lastUsedAt) }));
+    },
+
+    /** The request's own key (any kind). */
+    currentKey(keyId: string): CurrentKey {
+      const key = apiKeys.get(keyId);
+      if (!key) throw new NotFound('Key', keyId);
+      return { id: key.id, kind: key.kind, store: key.store, name: key.name };
+    },
+
+    /** Revokes a key of the organization; the next request made with it is refused. */
+    revokeOrgKey(orgId: string, keyId: string): { success: true } {
+      keyOfOrg(orgId, keyId);
+      apiKeys.revoke(keyId, clock.now().toISOString());
+      return { success: true };
     },
 
     revokeKey(keyId: string): { success: true } {
@@ -124,6 +188,7 @@ export function createOrganizationService(deps: {
       // The index lookup already matched; compare once more in constant time so
       // no code path ever compares key material byte by byte.
       if (!timingSafeEqual(Buffer.from(grant.keyHash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
+      usage.noteUse(grant.keyId);
       return grant;
     },
   };

@@ -21,6 +21,12 @@ export function createStoreService(deps: { db: Db; stores: StoreStore; outbox: O
     return store;
   };
 
+  /** A kiosk key sees its own store only: another store is answered like an unknown one. */
+  const mustSee = (caller: Caller, id: string): Store => {
+    if (caller.store && caller.store !== id) throw new NotFound('Store', id);
+    return mustGet(caller.orgId, id);
+  };
+
   return {
     create(caller: Caller, body: StoreCreate): string {
       const id = newId();
@@ -34,7 +40,7 @@ export function createStoreService(deps: { db: Db; stores: StoreStore; outbox: O
     },
 
     get(caller: Caller, id: string): Store {
-      return mustGet(caller.orgId, id);
+      return mustSee(caller, id);
     },
 
     update(caller: Caller, id: string, patch: StoreUpdate): void {
@@ -50,6 +56,11 @@ export function createStoreService(deps: { db: Db; stores: StoreStore; outbox: O
 
     /** Active stores in id order, paged by keyset cursor; with `updatedSince`, the change feed. */
     list(caller: Caller, query: StoreListQuery): { data: Store[]; meta: ListMeta } {
+      if (caller.store) {
+        const own = stores.get(caller.orgId, caller.store);
+        const data = own && (!own.deleted || query.updatedSince !== undefined) ? [own] : [];
+        return { data, meta: { total: data.length, returned: data.length, limit: query.limit } };
+      }
       if (query.updatedSince !== undefined) {
         const completeUntil = feedReadTime(clock);
         const rows = stores.changedPage({ orgId: caller.orgId, ...feedStart(query.updatedSince, query.cursor), limit: query.limit + 1 });

@@ -73,6 +73,7 @@ export function createIdentityLogStore(db: Db) {
   const blockedPage = db.prepare<[string, string, number], Row>(
     'SELECT * FROM blocked_identities WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?',
   );
+  const activeBlocked = db.prepare<[string], Row>('SELECT * FROM blocked_identities WHERE org_id = ? AND deleted = 0');
   const changedBlocked = changedRows(db, 'blocked_identities');
 
   return {
@@ -109,6 +110,10 @@ export function createIdentityLogStore(db: Db) {
     /** Active blocked identities with an id greater than `afterId`, in id order. */
     blockedPage(orgId: string, afterId: string | undefined, limit: number): BlockedIdentity[] {
       return blockedPage.all(orgId, afterId ?? '', limit).map(blockedFromRow);
+    },
+    /** Every active blocked identity of the organization, for a verdict. */
+    activeBlocked(orgId: string): BlockedIdentity[] {
+      return activeBlocked.all(orgId).map(blockedFromRow);
     },
     /** The change feed: blocked identities changed after `q.since`, deleted ones included, with their `lastupdate`. */
     changedBlocked(q: ChangedPageQuery): { record: BlockedIdentity; lastupdate: string }[] {

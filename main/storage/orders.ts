@@ -29,6 +29,8 @@ const MUTABLE = ['payment_state', 'payment_method', 'payment_brand', 'transactio
 
 export interface OrderPageQuery {
   orgId: string;
+  /** Only this store's orders; null for every store. */
+  store?: string | null | undefined;
   /** Inclusive bounds of orderDate, in stored form (UTC with milliseconds). */
   start: string;
   end: string;
@@ -43,6 +45,7 @@ const PAGE = (afterClause: string) => `SELECT * FROM orders
   WHERE org_id = @orgId AND order_date >= @start AND order_date <= @end
     AND (@includeDeleted = 1 OR deleted = 0)
     AND (@paymentState IS NULL OR payment_state = @paymentState)
+    AND (@store IS NULL OR store = @store)
     ${afterClause}
   ORDER BY order_date DESC, id DESC
   LIMIT @limit`;
@@ -86,6 +89,7 @@ export function createOrderStore(db: Db) {
         end: q.end,
         includeDeleted: q.includeDeleted ? 1 : 0,
         paymentState: q.paymentState ?? null,
+        store: q.store ?? null,
         limit: q.limit,
       };
       if (!q.after) return firstPage.all(params).map(fromRow);

@@ -112,3 +112,22 @@ export type BlockedIdentity = z.infer<typeof BlockedIdentitySchema>;
 export type BlockedIdentityCreate = z.infer<typeof BlockedIdentityCreateSchema>;
 export type BlockedIdentityUpdate = z.infer<typeof BlockedIdentityUpdateSchema>;
 export type BlockedIdentityListQuery = z.infer<typeof BlockedIdentityListQuerySchema>;
+
+export const IdentityVerdictRequestSchema = z
+  .strictObject({
+    lastName: nonEmpty.max(200, { error: 'must be at most 200 characters' }).describe('Last name as read from the document.'),
+    firstNames: text.max(200, { error: 'must be at most 200 characters' }).describe('Every given name as read, separated by spaces.'),
+    birthDate: z.iso
+      .date({ error: 'must be a date as YYYY-MM-DD' })
+      .optional()
+      .describe('Birth date as YYYY-MM-DD; without it a blocked identity is matched on the names alone.'),
+    rawText: text.max(2000, { error: 'must be at most 2000 characters' }).optional().describe('Raw MRZ of the document.'),
+  })
+  .meta({ id: 'IdentityVerdictRequest', description: 'An identity read by a kiosk, to be checked against the blocked list on the server.' });
+
+export const IdentityVerdictSchema = z
+  .object({ blocked: z.boolean().describe('true when the identity matches an active blocked identity of the organization.') })
+  .meta({ id: 'IdentityVerdict', description: 'Whether the identity is blocked; the blocked list itself never leaves the server.' });
+
+export type IdentityVerdictRequest = z.infer<typeof IdentityVerdictRequestSchema>;
+export type IdentityVerdict = z.infer<typeof IdentityVerdictSchema>;

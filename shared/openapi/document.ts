@@ -4,6 +4,7 @@ import { IdempotencyHeadersSchema } from '../api/idempotency.js';
 import { registerCategoryPaths } from './categories.js';
 import { json, type PathRegistrar } from './helpers.js';
 import { registerIdentityLogPaths } from './identity-logs.js';
+import { registerKeyPaths } from './keys.js';
 import { registerOrderPaths } from './orders.js';
 import { registerProductImagePaths } from './product-images.js';
 import { registerProductPaths } from './products.js';
@@ -14,7 +15,10 @@ import { registerSupplierPaths } from './suppliers.js';
 import { registerSyncPaths } from './sync.js';
 import { registerSystemPaths } from './system.js';
 
-const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerStorePaths, registerOrderPaths, registerReceiptPaths, registerReportPaths, registerIdentityLogPaths, registerSyncPaths];
+const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerStorePaths, registerOrderPaths, registerReceiptPaths, registerReportPaths, registerIdentityLogPaths, registerSyncPaths, registerKeyPaths];
+
+/** POSTs whose answer holds a secret, which is never kept for a replay. */
+const WITHOUT_IDEMPOTENCY_KEY: ReadonlySet<string> = new Set(['/keys']);
 
 /** Every POST takes `Idempotency-Key`; the header and its two answers are described once, here. */
 function withIdempotencyKey(route: RouteConfig): RouteConfig {
@@ -50,10 +54,15 @@ export function buildOpenApiDocument(serverVersion: string) {
   registry.registerComponent('securitySchemes', 'bearerKey', {
     type: 'http',
     scheme: 'bearer',
-    description: 'Organization API key. Read keys may only GET; write keys may do everything.',
+    description:
+      'Organization API key. Read keys may only GET; write keys may do everything; kiosk keys (bound to one store) and scale keys may do what each operation lists in the API reference.',
   });
   const registerPath = registry.registerPath.bind(registry);
-  registry.registerPath = (route: RouteConfig) => registerPath(withLocalGuard(route.method === 'post' ? withIdempotencyKey(withRequiredBody(route)) : route));
+  registry.registerPath = (route: RouteConfig) => {
+    if (route.method !== 'post') return registerPath(withLocalGuard(route));
+    const withBody = withRequiredBody(route);
+    return registerPath(withLocalGuard(WITHOUT_IDEMPOTENCY_KEY.has(route.path) ? withBody : withIdempotencyKey(withBody)));
+  };
   for (const register of registrars) register(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

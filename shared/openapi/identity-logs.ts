@@ -9,6 +9,8 @@ import {
   IdentityLogCreateSchema,
   IdentityLogListQuerySchema,
   IdentityLogSchema,
+  IdentityVerdictRequestSchema,
+  IdentityVerdictSchema,
 } from '../api/identity-logs.js';
 import { EXTENSION, errors, json } from './helpers.js';
 
@@ -34,6 +36,18 @@ export function registerIdentityLogPaths(registry: OpenAPIRegistry): void {
     description: GATED.trim(),
     request: { body: { content: { 'application/json': { schema: IdentityLogCreateSchema } } } },
     responses: { 200: json(CreatedSchema, 'Recorded.'), ...errors([400, 403]) },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/identity-logs/verdict',
+    ...EXTENSION,
+    summary: 'Is this identity blocked? (Kiosk or write key)',
+    description:
+      'Compares an identity read from a document with the active blocked identities: the same raw MRZ, or the same last name with every blocked ' +
+      'first name among the given ones and, when both have one, the same birth date. Answers only `blocked`; the list stays on the server. ' +
+      `Records nothing (\`POST /identity-logs\` does).${GATED}`,
+    request: { body: { content: { 'application/json': { schema: IdentityVerdictRequestSchema } } } },
+    responses: { 200: json(dataOf(IdentityVerdictSchema), 'The verdict.'), ...errors([400, 403]) },
   });
   registry.registerPath({
     method: 'get',

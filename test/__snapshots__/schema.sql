@@ -1,11 +1,14 @@
-CREATE TABLE api_keys (
+CREATE TABLE "api_keys" (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id),
-  kind TEXT NOT NULL CHECK (kind IN ('read', 'write')),
+  kind TEXT NOT NULL CHECK (kind IN ('read', 'write', 'kiosk', 'scale')),
   key_hash TEXT NOT NULL UNIQUE,
   active INTEGER NOT NULL DEFAULT 1,
   created_at TEXT NOT NULL,
-  revoked_at TEXT
+  revoked_at TEXT,
+  store TEXT,
+  name TEXT,
+  last_used_at TEXT
 );
 
 CREATE TABLE blocked_identities (
@@ -62,6 +65,20 @@ CREATE TABLE identity_logs (
   image_url TEXT,
   raw_text TEXT,
   createdate TEXT NOT NULL
+);
+
+CREATE TABLE order_price_deviations (
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  order_id TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  store TEXT NOT NULL,
+  order_date TEXT NOT NULL,
+  product_id TEXT NOT NULL,
+  title TEXT NOT NULL,
+  quantity REAL NOT NULL,
+  price INTEGER NOT NULL,
+  catalog_price INTEGER NOT NULL,
+  PRIMARY KEY (order_id, line)
 );
 
 CREATE TABLE orders (
@@ -260,6 +277,8 @@ CREATE INDEX categories_org_list ON categories (org_id, deleted, id);
 CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
 
 CREATE INDEX identity_logs_org_date ON identity_logs (org_id, log_date, id);
+
+CREATE INDEX order_price_deviations_day ON order_price_deviations (org_id, store, order_date);
 
 CREATE INDEX orders_org_date ON orders (org_id, order_date, id);
 

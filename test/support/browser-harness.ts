@@ -48,7 +48,7 @@ export interface BrowserHarness {
   browser: Browser;
   /** Uncaught errors of the pages opened with `kiosk`: a test ends without any. */
   pageErrors: Error[];
-  /** The key a kiosk of the store is set up with. */
+  /** The kiosk key of the store (default the seeded one), made once with POST /keys: kiosks hold no write key. */
   kioskKey(storeId?: string): Promise<string>;
   /** The kiosk of a store (default the seeded one), configured the way the desktop app does. */
   kiosk(options?: KioskPageOptions): Promise<Page>;
@@ -62,7 +62,18 @@ export function useBrowserHarness(options: HarnessOptions = {}): BrowserHarness 
   const contexts: BrowserContext[] = [];
   const h = { pageErrors: [] as Error[] } as unknown as BrowserHarness;
   h.track = (context) => (contexts.push(context), context);
-  h.kioskKey = async () => h.org.writeKey;
+  const kioskKeys = new Map<string, Promise<string>>();
+  h.kioskKey = (storeId = h.seed.store) => {
+    let key = kioskKeys.get(storeId);
+    if (!key) {
+      key = h.client.post('/keys', { kind: 'kiosk', store: storeId, name: `Kiosk of ${storeId}` }).then((res) => {
+        if (res.status !== 201) throw new Error(`POST /keys answered ${res.status}: ${JSON.stringify(res.body)}`);
+        return res.body.key as string;
+      });
+      kioskKeys.set(storeId, key);
+    }
+    return key;
+  };
   h.kiosk = async ({ viewport, apiUrl, beforeLoad, ...setup } = {}) => {
     const storeId = setup.storeId ?? h.seed.store;
     const { context, page } = await openKiosk(h.browser, apiUrl ?? h.server.url, { ...setup, key: await h.kioskKey(storeId), storeId }, viewport, beforeLoad);
@@ -97,6 +108,7 @@ export function useBrowserHarness(options: HarnessOptions = {}): BrowserHarness 
     expect(h.pageErrors.splice(0)).toEqual([]);
   });
   afterAll(async () => {
+    kioskKeys.clear();
     await h.browser?.close();
     await (h.pair ?? h.server)?.destroy();
   });

@@ -5,8 +5,8 @@ import { imageForm, makeImage, nameOf } from './images.js';
 import { waitForSync } from './sync.js';
 import type { SyncPair } from './sync-pair.js';
 
-/** Which key a call carries: the organization's read or write key, or none. */
-export type KeyChoice = 'read' | 'write' | 'none';
+/** Which key a call carries: the organization's read or write key, a kiosk key of the seeded store, or none. */
+export type KeyChoice = 'read' | 'write' | 'kiosk' | 'none';
 
 /** One request against one operation of the OpenAPI document, and the status it must answer. */
 export interface ContractCall {
@@ -39,6 +39,8 @@ export interface ContractSeed {
   parkedToDiscard: string;
   printer: { host: string; port: number };
   day: string;
+  kioskKey: string;
+  keyToRevoke: string;
 }
 
 type CaseBuilder = (seed: ContractSeed) => ContractCall[];
@@ -85,6 +87,11 @@ export const SUCCESS_CASES: Record<string, CaseBuilder> = {
   'GET /identity-logs/blocked/{blockedId}': (s) => [{ params: { blockedId: s.blocked }, status: 200 }],
   'POST /identity-logs/blocked/{blockedId}': (s) => [{ params: { blockedId: s.blocked }, body: { comment: 'Diebstahl', first_name: 'Eva', last_name: 'Muster' }, status: 200 }],
   'DELETE /identity-logs/blocked/{blockedId}': (s) => [{ params: { blockedId: s.blockedToDelete }, status: 200 }],
+  'POST /identity-logs/verdict': () => [{ key: 'kiosk', body: { lastName: 'Muster', firstNames: 'Eva', birthDate: '1990-01-01' }, status: 200 }],
+  'GET /keys': () => [{ status: 200 }],
+  'POST /keys': (s) => [{ body: { kind: 'kiosk', store: s.store, name: 'Kiosk by the door' }, status: 201 }, { body: { kind: 'scale' }, status: 201 }],
+  'GET /keys/current': () => [{ key: 'kiosk', status: 200 }, { key: 'read', status: 200 }],
+  'DELETE /keys/{keyId}': (s) => [{ params: { keyId: s.keyToRevoke }, status: 200 }],
   'GET /sync': () => [{ key: 'read', status: 200 }],
   'GET /sync/parked': () => [{ status: 200 }],
   'POST /sync/parked/{entryId}/retry': (s) => [{ params: { entryId: s.parkedToRetry }, status: 200 }],
@@ -107,6 +114,9 @@ export const ERROR_CASES: Record<string, CaseBuilder> = {
   ],
   'POST /receipts/{orderId}/print': (s) => [{ params: { orderId: s.order }, body: { printer: { host: s.printer.host, port: 0 } }, status: 400 }],
   'POST /sync/parked/{entryId}/retry': () => [{ params: { entryId: 'abc' }, status: 400 }],
+  'GET /sync': () => [{ key: 'kiosk', status: 403 }],
+  'GET /identity-logs/blocked': () => [{ key: 'kiosk', status: 403 }],
+  'POST /keys': () => [{ body: { kind: 'kiosk' }, status: 400 }, { key: 'kiosk', body: { kind: 'write' }, status: 403 }],
   'POST /identity-logs/blocked/{blockedId}': (s) => [{ params: { blockedId: s.blocked }, body: { comment: 'x', first_name: 'Eva', last_name: 'Muster', birthDate: null }, status: 400 }],
 };
 
@@ -145,7 +155,9 @@ export async function seedContractData(pair: SyncPair, printer: { host: string; 
   const order = await created(write, '/orders', { store, products: [{ productId: product, quantity: 1 }] });
   const blocked = await created(write, '/identity-logs/blocked', { comment: 'Hausverbot', first_name: 'Eva', last_name: 'Muster', birthDate: '1990-01-01' });
   const blockedToDelete = await created(write, '/identity-logs/blocked', { comment: 'Hausverbot', first_name: 'Tim', last_name: 'Muster' });
+  const kioskKey = (await write.post('/keys', { kind: 'kiosk', store, name: 'Kiosk 1' })).body.key as string;
+  const keyToRevoke = (await write.post('/keys', { kind: 'scale', name: 'Scale 1' })).body.id as string;
   const parkedToRetry = await parkOne(pair, '7610000000024');
   const parkedToDiscard = await parkOne(pair, '7610000000031');
-  return { store, product, productToDelete, productWithImage, imageFile, supplier, category, order, blocked, blockedToDelete, parkedToRetry, parkedToDiscard, printer, day: new Date().toISOString().slice(0, 10) };
+  return { store, product, productToDelete, productWithImage, imageFile, supplier, category, order, blocked, blockedToDelete, parkedToRetry, parkedToDiscard, printer, day: new Date().toISOString().slice(0, 10), kioskKey, keyToRevoke };
 }

@@ -5,6 +5,7 @@ import {
   BlockedIdentityUpdateSchema,
   IdentityLogCreateSchema,
   IdentityLogListQuerySchema,
+  IdentityVerdictRequestSchema,
 } from '../../../shared/api/identity-logs.js';
 import { requireFeature } from '../../services/caller.js';
 import { IDENTITY_LOGS, type IdentityLogService } from '../../services/identity-logs.js';
@@ -32,6 +33,11 @@ export function identityLogRoutes(identityLogs: IdentityLogService): Router {
   router.post('/identity-logs', (req, res) => {
     const body = parseBody(IdentityLogCreateSchema, req.body);
     res.json({ success: true, id: identityLogs.record(callerOf(res), body) });
+  });
+
+  router.post('/identity-logs/verdict', (req, res) => {
+    const body = parseBody(IdentityVerdictRequestSchema, req.body);
+    res.json({ data: identityLogs.verdict(callerOf(res), body) });
   });
 
   router.get('/identity-logs/blocked', (req, res) => {

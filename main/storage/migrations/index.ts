@@ -14,6 +14,7 @@ import { screenProducts } from './0012-screen-products.js';
 import { syncCadences } from './0015-sync-cadences.js';
 import { storeTimeZone } from './0016-store-time-zone.js';
 import { productMinimumAge } from './0017-product-minimum-age.js';
+import { deviceKeys } from './0018-device-keys.js';
 
 export interface Migration {
   version: number;
@@ -39,4 +40,5 @@ export const migrations: Migration[] = [
   syncCadences,
   storeTimeZone,
   productMinimumAge,
+  deviceKeys,
 ];

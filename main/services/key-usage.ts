@@ -1,0 +1,42 @@
+import type { ApiKeyStore } from '../storage/api-keys.js';
+import type { Clock } from './clock.js';
+
+/** How often at most a key's `lastUsedAt` is written to the database. */
+export const KEY_USE_WRITE_INTERVAL_MS = 60_000;
+
+/**
+ * When each key was last used, without a database write per request: the
+ * time is kept in memory and written at most once a minute per key, so the
+ * stored `last_used_at` is accurate to a minute (the running server answers
+ * the exact time; a stop may lose the last minute).
+ */
+export function createKeyUsage(deps: { apiKeys: ApiKeyStore; clock: Clock }) {
+  const { apiKeys, clock } = deps;
+  const seen = new Map<string, { at: string; writtenMs: number }>();
+
+  return {
+    noteUse(keyId: string): void {
+      const now = clock.now();
+      const at = now.toISOString();
+      const entry = seen.get(keyId);
+      if (entry && now.getTime() - entry.writtenMs < KEY_USE_WRITE_INTERVAL_MS) {
+        entry.at = at;
+        return;
+      }
+      seen.set(keyId, { at, writtenMs: now.getTime() });
+      try {
+        apiKeys.recordUse(keyId, at);
+      } catch {
+        // A busy or full disk must not refuse the request the key was used for;
+        // the time stays in memory and is written with a later use.
+      }
+    },
+
+    /** The latest use known: this process's, else the stored one. */
+    lastUsedAt(keyId: string, stored: string | null): string | null {
+      return seen.get(keyId)?.at ?? stored;
+    },
+  };
+}
+
+export type KeyUsage = ReturnType<typeof createKeyUsage>;
