@@ -146,6 +146,7 @@ describe('GET /reports/daily: the figures', () => {
         discounts: { lines: 1, amount: 100 },
         otherPaymentStates: [{ paymentState: 'failed', sales: 1, total: 225 }],
         deletedOrders: { sales: 1, total: 225 },
+        priceDeviations: [],
         firstSaleAt: morning,
         lastSaleAt: '2026-06-10T15:45:00.000Z',
       },

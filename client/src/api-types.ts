@@ -4086,6 +4086,8 @@ export interface components {
                 /** @description Their order totals. In cents. */
                 total: number;
             };
+            /** @description Extension of the contract: lines a kiosk key recorded at a price of its own that differs from the catalog's for that quantity (sale price within its window by the order date, else price, as the catalog stood when the sale was recorded), in orders of the day that are not deleted; oldest first. */
+            priceDeviations: components["schemas"]["PriceDeviation"][];
             /** @description orderDate of the first counted sale (UTC); `null` without sales. */
             firstSaleAt: string | null;
             /** @description orderDate of the last counted sale (UTC); `null` without sales. */
@@ -4110,6 +4112,19 @@ export interface components {
             net: number;
             /** @description Sum of the lines' tax, each rounded as the order stored it. In cents. */
             tax: number;
+        };
+        /** @description A kiosk sale line whose own price differs from the catalog. */
+        PriceDeviation: {
+            /** @description The order's `id` (as `GET /orders/{orderId}` takes it). */
+            orderId: string;
+            productId: string;
+            /** @description The line title as recorded. */
+            title: string;
+            quantity: number;
+            /** @description The line price the kiosk sent and the order kept. In cents. */
+            price: number;
+            /** @description The catalog's price for that quantity when the sale was recorded. In cents. */
+            catalogPrice: number;
         };
         /** @description Which store's day goes to which receipt printer, and in which language. */
         DailyReportPrintRequest: {

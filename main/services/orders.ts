@@ -1,11 +1,12 @@
 import type { ListMeta } from '../../shared/api/common.js';
 import type { Order, OrderCreate, OrderLine, OrderLineCreate, OrderListQuery, OrderUpdate } from '../../shared/api/orders.js';
 import { newId } from '../rules/ids.js';
-import { orderTotal, priceLine, taxOf, type PricedProduct } from '../../shared/order-pricing.js';
+import { multiplyCents, orderTotal, priceLine, taxOf, unitPriceAt, type PricedProduct } from '../../shared/order-pricing.js';
 import { toStoredTime } from '../rules/timestamps.js';
 import type { Db } from '../storage/database.js';
 import type { OrderStore } from '../storage/orders.js';
 import type { OutboxStore } from '../storage/outbox.js';
+import type { PriceDeviationStore } from '../storage/price-deviations.js';
 import type { ProductStore } from '../storage/products.js';
 import type { StoreStore } from '../storage/stores.js';
 import type { Caller } from './caller.js';
@@ -74,9 +75,10 @@ export function createOrderService(deps: {
   products: ProductStore;
   stores: StoreStore;
   outbox: OutboxStore;
+  priceDeviations: PriceDeviationStore;
   clock: Clock;
 }) {
-  const { db, orders, products, stores, outbox, clock } = deps;
+  const { db, orders, products, stores, outbox, priceDeviations, clock } = deps;
 
   /** An order the caller may see: a kiosk key sees its own store's orders only, another's is answered like an unknown one. */
   const mustGet = (caller: Caller, id: string): Order => {
@@ -110,6 +112,37 @@ export function createOrderService(deps: {
   const recordedLine = (orgId: string, line: LineAsSold, orderDate: string): OrderLine => {
     const product = products.get(orgId, line.productId);
     return product ? priceLine(product, line, orderDate) : unknownProductLine(line);
+  };
+
+  /**
+   * A kiosk may not set its own prices unnoticed: each line it sent with a
+   * price of its own that differs from the catalog's (as the catalog stands
+   * now, sale price by the order's date) is noted for the day's report. The
+   * order is recorded all the same: a paid sale resent after a price change
+   * must never be lost.
+   */
+  const notePriceDeviations = (caller: Caller, order: Order, sent: OrderLineCreate[]): void => {
+    if (caller.keyKind !== 'kiosk') return;
+    sent.forEach((line, index) => {
+      if (line.price === undefined) return;
+      const product = products.get(caller.orgId, line.productId);
+      if (!product) return;
+      const catalogPrice = multiplyCents(unitPriceAt(product, order.orderDate), line.quantity);
+      if (catalogPrice === line.price) return;
+      const stored = order.products[index] as OrderLine;
+      priceDeviations.insert({
+        orgId: caller.orgId,
+        orderId: order.id,
+        line: index,
+        store: order.store,
+        orderDate: order.orderDate,
+        productId: line.productId,
+        title: stored.title,
+        quantity: line.quantity,
+        price: line.price,
+        catalogPrice,
+      });
+    });
   };
 
   return {
@@ -155,6 +188,7 @@ export function createOrderService(deps: {
           // The lock makes a conflict here unlikely; the unique index makes it harmless.
           if (!orders.insert(orgId, order, now)) return orders.idOfOrderId(orgId, order.orderId) as string;
           outbox.append({ orgId, resource: 'order', resourceId: id, operation: 'create', body: replayBody(order), createdAt: now });
+          notePriceDeviations(caller, order, body.products);
           return id;
         })
         .immediate();

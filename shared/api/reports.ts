@@ -47,6 +47,17 @@ export const TaxRateTotalSchema = z
   })
   .meta({ id: 'TaxRateTotal' });
 
+export const PriceDeviationSchema = z
+  .object({
+    orderId: z.string().describe("The order's `id` (as `GET /orders/{orderId}` takes it)."),
+    productId: z.string(),
+    title: z.string().describe('The line title as recorded.'),
+    quantity: z.number(),
+    price: cents('The line price the kiosk sent and the order kept.'),
+    catalogPrice: cents("The catalog's price for that quantity when the sale was recorded."),
+  })
+  .meta({ id: 'PriceDeviation', description: 'A kiosk sale line whose own price differs from the catalog.' });
+
 export const DailyReportSchema = z
   .object({
     store: z.string().describe('Store id.'),
@@ -69,6 +80,12 @@ export const DailyReportSchema = z
     deletedOrders: z
       .object({ sales: z.int().describe('Soft-deleted orders of the day.'), total: cents('Their order totals.') })
       .describe('Soft-deleted orders of the day, in any payment state; not in the totals.'),
+    priceDeviations: z
+      .array(PriceDeviationSchema)
+      .describe(
+        "Extension of the contract: lines a kiosk key recorded at a price of its own that differs from the catalog's for that quantity " +
+          '(sale price within its window by the order date, else price, as the catalog stood when the sale was recorded), in orders of the day that are not deleted; oldest first.',
+      ),
     firstSaleAt: z.string().nullable().describe('orderDate of the first counted sale (UTC); `null` without sales.'),
     lastSaleAt: z.string().nullable().describe('orderDate of the last counted sale (UTC); `null` without sales.'),
   })
@@ -78,4 +95,5 @@ export type DailyReportQuery = z.infer<typeof DailyReportQuerySchema>;
 export type DailyReportPrintRequest = z.infer<typeof DailyReportPrintRequestSchema>;
 export type DailyReport = z.infer<typeof DailyReportSchema>;
 export type PaymentTotal = z.infer<typeof PaymentTotalSchema>;
+export type PriceDeviation = z.infer<typeof PriceDeviationSchema>;
 export type TaxRateTotal = z.infer<typeof TaxRateTotalSchema>;
