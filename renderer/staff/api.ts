@@ -14,7 +14,7 @@ export class CallError extends Error {
 
 export const API_BASE = new URL('api/v1', window.location.href).href;
 
-async function call<T>(method: 'GET' | 'POST', path: string, key?: string, body?: unknown): Promise<T> {
+async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, key?: string, body?: unknown): Promise<T> {
   let res: Response;
   const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -31,6 +31,9 @@ async function call<T>(method: 'GET' | 'POST', path: string, key?: string, body?
 export const getPublic = <T>(path: string) => call<T>('GET', path);
 export const getData = async <T>(path: string, key: string) => (await call<{ data: T }>('GET', path, key)).data;
 export const postData = async <T>(path: string, key: string, body?: unknown) => (await call<{ data: T }>('POST', path, key, body)).data;
+/** A POST whose answer is not wrapped in `data` (creations). */
+export const postAnswer = <T>(path: string, key: string, body: unknown) => call<T>('POST', path, key, body);
+export const deleteAt = (path: string, key: string) => call<{ success: boolean }>('DELETE', path, key);
 
 /** Every item of a list endpoint, following `meta.nextCursor`. */
 export async function getAll<T>(path: string, key: string): Promise<T[]> {

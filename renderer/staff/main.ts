@@ -1,6 +1,7 @@
 import type { StoreLanguage } from '../../shared/languages.js';
 import { h, replaceChildren } from '../kiosk/dom.js';
 import { CallError, getData } from './api.js';
+import { createKeysView } from './keys-view.js';
 import { createPrintersView } from './printers-view.js';
 import { createReportView } from './report-view.js';
 import { createSyncView } from './sync-view.js';
@@ -10,7 +11,7 @@ import { browserLanguage, LANGUAGE_NAMES, LANGUAGES, staffTranslator, type Staff
 /**
  * The staff page at `/status`: the server's health and the receipt printers' states for anyone; after signing in
  * with a write key (kept in sessionStorage, so it ends with the tab), the day's
- * report, sync with its parked entries, and the PC's disk and database.
+ * report, sync with its parked entries, the device keys, and the PC's disk and database.
  */
 const KEY = 'staff-write-key';
 const LANGUAGE = 'staff-language';
@@ -36,6 +37,7 @@ const printers = createPrintersView({ t: () => t });
 const report = createReportView({ ...views, key: signedInKey, printers: () => printers.list() });
 const sync = createSyncView({ ...views, key: signedInKey });
 const system = createSystemView({ key, t: () => t });
+const deviceKeys = createKeysView({ t: () => t, key: signedInKey });
 /** The report offers the receipt printer once `GET /printers` lists one. */
 const refreshPrinters = () => printers.refresh().then(() => report.printersChanged());
 
@@ -44,7 +46,7 @@ const languageNav = document.getElementById('languages') as HTMLElement;
 const account = document.getElementById('account') as HTMLElement;
 const message = document.getElementById('message') as HTMLElement;
 const staff = document.getElementById('staff') as HTMLElement;
-staff.append(report.root, sync.root);
+staff.append(report.root, sync.root, deviceKeys.root);
 (document.getElementById('system-slot') as HTMLElement).append(system.root);
 (document.getElementById('printers-slot') as HTMLElement).append(printers.root);
 
@@ -91,11 +93,12 @@ async function signIn(candidate: string): Promise<void> {
   sessionStorage.setItem(KEY, candidate);
   problem = undefined;
   renderChrome();
-  await Promise.all([report.load().catch(failed), sync.refresh(), system.refresh()]);
+  await Promise.all([report.load().catch(failed), sync.refresh(), system.refresh(), deviceKeys.refresh().catch(failed)]);
 }
 
 function signOut(): void {
   sessionStorage.removeItem(KEY);
+  deviceKeys.forget();
   problem = undefined;
   renderChrome();
   void system.refresh();
@@ -109,12 +112,13 @@ function setLanguage(language: StoreLanguage): void {
   sync.render();
   system.render();
   printers.render();
+  deviceKeys.render();
 }
 
 renderChrome();
 void system.refresh();
 void refreshPrinters();
-if (key()) void report.load().catch(failed).then(() => sync.refresh());
+if (key()) void report.load().catch(failed).then(() => Promise.all([sync.refresh(), deviceKeys.refresh().catch(failed)]));
 let round = 0;
 setInterval(() => {
   round += 1;
