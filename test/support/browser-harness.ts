@@ -17,7 +17,7 @@ export interface HarnessOptions {
   upstream?: boolean;
 }
 
-export interface KioskPageOptions extends Partial<Omit<KioskSetup, 'key'>> {
+export interface KioskPageOptions extends Partial<KioskSetup> {
   viewport?: { width: number; height: number };
   /** The base URL the page talks to; default the server's (a proxy in front of it, say). */
   apiUrl?: string;
@@ -50,7 +50,7 @@ export interface BrowserHarness {
   pageErrors: Error[];
   /** The kiosk key of the store (default the seeded one), made once with POST /keys: kiosks hold no write key. */
   kioskKey(storeId?: string): Promise<string>;
-  /** The kiosk of a store (default the seeded one), configured the way the desktop app does. */
+  /** The kiosk of a store (default the seeded one) with its kiosk key (or `key`), configured the way the desktop app does. */
   kiosk(options?: KioskPageOptions): Promise<Page>;
   /** A page at `path` of the server in a fresh browser context, closed after the test. */
   open(path: string, options?: PageOptions): Promise<Page>;
@@ -74,9 +74,9 @@ export function useBrowserHarness(options: HarnessOptions = {}): BrowserHarness 
     }
     return key;
   };
-  h.kiosk = async ({ viewport, apiUrl, beforeLoad, ...setup } = {}) => {
+  h.kiosk = async ({ viewport, apiUrl, beforeLoad, key, ...setup } = {}) => {
     const storeId = setup.storeId ?? h.seed.store;
-    const { context, page } = await openKiosk(h.browser, apiUrl ?? h.server.url, { ...setup, key: await h.kioskKey(storeId), storeId }, viewport, beforeLoad);
+    const { context, page } = await openKiosk(h.browser, apiUrl ?? h.server.url, { ...setup, key: key ?? (await h.kioskKey(storeId)), storeId }, viewport, beforeLoad);
     h.track(context);
     page.on('pageerror', (err) => h.pageErrors.push(err));
     return page;
