@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../../main/services/clock.js';
@@ -29,9 +29,15 @@ const log = (text: string) => process.stdout.write(text + '\n');
 log(`Generating ${size.products} products, ${size.orders} orders, ${size.categories} categories, ${size.suppliers} suppliers, ${size.stores} stores…`);
 const generated = performance.now();
 const db = openDatabase(join(dataDir, DATABASE_FILE));
-const org = createServices({ db, clock: systemClock }).organizations.create({ name: 'Bench', features: ['barcode-aliases'] });
+const benchServices = createServices({ db, clock: systemClock });
+const org = benchServices.organizations.create({ name: 'Bench', features: ['barcode-aliases'] });
 const catalog = generateCatalog(db, org.id, size);
+const kioskKey = benchServices.organizations.createKey(org.id, { kind: 'kiosk', store: catalog.storeIds[0]! }).key;
 db.close();
+// Two more data folders with the same catalog, for the servers with and without the permission check.
+const checkedDir = mkdtempSync(join(tmpdir(), 'retail-bench-checked-'));
+const uncheckedDir = mkdtempSync(join(tmpdir(), 'retail-bench-unchecked-'));
+for (const dir of [checkedDir, uncheckedDir]) copyFileSync(join(dataDir, DATABASE_FILE), join(dir, DATABASE_FILE));
 log(`  done in ${((performance.now() - generated) / 1000).toFixed(1)} s`);
 
 log('Building…');
@@ -96,6 +102,51 @@ log('Barcode lookup…');
 const barcode = await compare('barcode lookup', barcodePath);
 await baseline.stop();
 
+/**
+ * What the check of key kinds costs: the built server with and without it,
+ * alternated, reading products by id with a kiosk key (for which the check
+ * looks the operation up in the table on every request).
+ */
+async function permissionCost() {
+  const kioskAuth = { authorization: `Bearer ${kioskKey}` };
+  const start = async (dir: string, check: 'on' | 'off') => {
+    const serverPort = await freePort();
+    const spawned = spawnProcess(
+      process.execPath,
+      ['--max-semi-space-size=4', '--import', 'tsx', 'test/bench/permission-server.ts'],
+      { PORT: String(serverPort), DATA_DIR: dir, PERMISSION_CHECK: check },
+      PROJECT_ROOT,
+    );
+    const url = `http://127.0.0.1:${serverPort}`;
+    await waitFor(async () => ((await fetch(`${url}/api/v1/products/${pickId()}`, { headers: kioskAuth })).ok ? true : undefined), 60_000, `server with check ${check}`);
+    return { spawned, url };
+  };
+  const checked = await start(checkedDir, 'on');
+  const unchecked = await start(uncheckedDir, 'off');
+  const withCheck: Awaited<ReturnType<typeof measured>>[] = [];
+  const without: Awaited<ReturnType<typeof measured>>[] = [];
+  for (let round = 0; round < 3; round++) {
+    without.push(await measured(unchecked.spawned, load({ url: unchecked.url, seconds: SECONDS, headers: kioskAuth, nextPath: byIdPath })));
+    withCheck.push(await measured(checked.spawned, load({ url: checked.url, seconds: SECONDS, headers: kioskAuth, nextPath: byIdPath })));
+  }
+  await Promise.all([checked.spawned.stop(), unchecked.spawned.stop()]);
+  const median = (runs: number[]) => [...runs].sort((a, b) => a - b)[1]!;
+  const result = {
+    rps: median(withCheck.map((r) => r.rps)),
+    baselineRps: median(without.map((r) => r.rps)),
+    cpuUs: median(withCheck.map((r) => r.cpuUs)),
+    baselineCpuUs: median(without.map((r) => r.cpuUs)),
+    failed: [...withCheck, ...without].reduce((n, r) => n + r.non2xx + r.errors, 0),
+  };
+  log(
+    `  permission check: ${result.rps.toFixed(0)} req/s with, ${result.baselineRps.toFixed(0)} req/s without (${((result.rps / result.baselineRps) * 100).toFixed(1)} %); ` +
+      `CPU ${result.cpuUs.toFixed(1)} µs vs ${result.baselineCpuUs.toFixed(1)} µs per request`,
+  );
+  return result;
+}
+log('Permission check (kiosk key, read by id)…');
+const permission = await permissionCost();
+
 log('Search…');
 const queries = [
   'schok', 'bergk', 'caff', 'froma', 'past', 'vollm', 'brot', 'müesli', 'muesli', 'cafe',
@@ -151,7 +202,7 @@ const orderWrites = await load({
 });
 const rssEnd = rssMb(server.child.pid!);
 await server.stop();
-rmSync(dataDir, { recursive: true, force: true });
+for (const dir of [dataDir, checkedDir, uncheckedDir]) rmSync(dir, { recursive: true, force: true });
 
 const median = (sorted: number[]) => percentile(sorted, 50);
 type Row = { figure: string; value: string; baseline?: string; ratio?: string; target: string; met: boolean };
@@ -186,6 +237,25 @@ for (const [name, result] of [['read by id', readById], ['barcode lookup', barco
     met: result.ours.p99 < 5,
   });
 }
+const permissionCostShare = 1 - permission.rps / permission.baselineRps;
+rows.push(
+  {
+    figure: 'read by id, kiosk key: with / without permission check',
+    value: `${permission.rps.toFixed(0)} req/s`,
+    baseline: `${permission.baselineRps.toFixed(0)} req/s`,
+    ratio: `${((permission.rps / permission.baselineRps) * 100).toFixed(1)} %`,
+    target: 'cost <= 2 %',
+    met: permissionCostShare <= 0.02,
+  },
+  {
+    figure: 'read by id, kiosk key: CPU per request with / without check',
+    value: `${permission.cpuUs.toFixed(1)} µs`,
+    baseline: `${permission.baselineCpuUs.toFixed(1)} µs`,
+    ratio: `${((permission.baselineCpuUs / permission.cpuUs) * 100).toFixed(1)} %`,
+    target: '–',
+    met: true,
+  },
+);
 rows.push(
   { figure: 'search (10 conn.) p50 / p95', value: `${search.p50.toFixed(2)} / ${search.p95.toFixed(2)} ms (${search.rps.toFixed(0)} req/s)`, target: 'p95 < 10 ms', met: search.p95 < 10 },
   { figure: 'list limit=100, median / p95', value: `${median(page100).toFixed(2)} / ${percentile(page100, 95).toFixed(2)} ms`, target: '–', met: true },
@@ -195,7 +265,7 @@ rows.push(
   { figure: 'POST /orders (+ outbox)', value: `${orderWrites.rps.toFixed(0)} req/s, p99 ${orderWrites.p99.toFixed(1)} ms`, target: '–', met: true },
   { figure: 'RSS at the end', value: `${rssEnd.toFixed(0)} MB`, target: '–', met: true },
 );
-const errors = [readById.ours, barcode.ours, search, productWrites, orderWrites].reduce((n, r) => n + r.non2xx + r.errors, 0);
+const errors = [readById.ours, barcode.ours, search, productWrites, orderWrites].reduce((n, r) => n + r.non2xx + r.errors, permission.failed);
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 log(`\nMachine: ${machine}`);
@@ -214,6 +284,6 @@ mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   file,
-  JSON.stringify({ machine, size, seconds: SECONDS, coldStart: { apiMs, searchMs, rssAfterReady }, readById, barcode, search, page100, page5000, ordersDay, productWrites, orderWrites, rssEnd, errors, rows }, null, 2),
+  JSON.stringify({ machine, size, seconds: SECONDS, coldStart: { apiMs, searchMs, rssAfterReady }, readById, barcode, permission, search, page100, page5000, ordersDay, productWrites, orderWrites, rssEnd, errors, rows }, null, 2),
 );
 log(`\nResults written to ${file}`);
