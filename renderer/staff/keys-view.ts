@@ -93,7 +93,7 @@ export function createKeysView(deps: { t: () => StaffTranslate; key: () => strin
     return h(
       'form',
       {
-        class: 'controls',
+        class: 'key-form',
         'data-form': 'create-key',
         onsubmit: (event: Event) => (event.preventDefault(), void create(kind.value as KeyKind, store.value, name.value.trim())),
       },
