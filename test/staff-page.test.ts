@@ -110,6 +110,7 @@ describe('the staff page at /status', () => {
     }
   });
 
+  // Two products parked and a retry pushed, each waiting on the sync worker's rounds: longer than the default timeout.
   it('retries a parked entry, and discards one only after a confirmation that says what discarding means', async () => {
     const retried = await parkProduct('staff-retry');
     const page = await openStaffPage();
@@ -146,7 +147,7 @@ describe('the staff page at /status', () => {
     await page.getByText('Discarded.').waitFor();
     const seq = pair.local.sqlite().prepare("SELECT state FROM outbox WHERE resource_id = ? AND resource = 'product'").get(discarded);
     expect(seq).toEqual({ state: 'discarded' });
-  });
+  }, 60_000);
 
   it('tells staff signed in with a read key that acting needs the write key', async () => {
     const code = 'staff-read';
