@@ -157,3 +157,31 @@ describe('key create --kind kiosk (CLI)', () => {
     expect(unknown.json.error).toBe('store: no store "elsewhere" in this organization');
   });
 });
+
+describe('lastUsedAt without a database write per request', () => {
+  it('is written at most once a minute per key, and GET /keys still answers the latest use', async () => {
+    let now = Date.parse('2026-11-25T08:00:00.000Z');
+    const clocked = await startTestServer({ clock: { now: () => new Date(now) } });
+    try {
+      const shop = clocked.createOrg();
+      clocked.createStores(shop.id, ['door']);
+      const staff = api(clocked.url, shop.writeKey);
+      const created = (await staff.post('/keys', { kind: 'kiosk', store: 'door' })).body;
+      const kioskClient = api(clocked.url, created.key);
+      const stored = () => clocked.sqlite().prepare('SELECT last_used_at FROM api_keys WHERE id = ?').pluck().get(created.id);
+      const listed = async () => (await staff.get('/keys')).body.data.find((k: { id: string }) => k.id === created.id).lastUsedAt;
+
+      await kioskClient.get('/products');
+      expect(stored()).toBe('2026-11-25T08:00:00.000Z');
+      now += 30_000;
+      await kioskClient.get('/products');
+      expect(stored()).toBe('2026-11-25T08:00:00.000Z');
+      expect(await listed()).toBe('2026-11-25T08:00:30.000Z');
+      now += 31_000;
+      await kioskClient.get('/products');
+      expect(stored()).toBe('2026-11-25T08:01:01.000Z');
+    } finally {
+      await clocked.destroy();
+    }
+  });
+});
