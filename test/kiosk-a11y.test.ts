@@ -1,33 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, type Api } from './support/api.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserHarness } from './support/browser-harness.js';
 import { seriousViolations } from './support/axe.js';
-import { CODES, seedKioskCatalog } from './support/kiosk-catalog.js';
-import { holdStaffGesture, launchChromium, openKiosk, scan } from './support/kiosk.js';
-import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
+import { CODES } from './support/kiosk-catalog.js';
+import { holdStaffGesture, scan } from './support/kiosk.js';
 
-let server: TestServer;
-let browser: Browser;
-let org: TestOrg;
-let client: Api;
-let seed: Awaited<ReturnType<typeof seedKioskCatalog>>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
-  org = server.createOrg(['identity-logs']);
-  client = api(server.url, org.writeKey);
-  seed = await seedKioskCatalog(client);
-});
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.destroy();
-});
+const h = useBrowserHarness({ features: ['identity-logs'] });
 
 const LANDSCAPE = { width: 1920, height: 1080 };
 const PORTRAIT = { width: 1080, height: 1920 };
@@ -37,9 +15,8 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
   expect({ screen, violations: await seriousViolations(page) }).toEqual({ screen, violations: [] });
 }
 
-async function kiosk(language: string, viewport: { width: number; height: number }, storeId = seed.store): Promise<Page> {
-  const { context, page } = await openKiosk(browser, server.url, { key: org.writeKey, storeId }, viewport);
-  contexts.push(context);
+async function kiosk(language: string, viewport: { width: number; height: number }, storeId = h.seed.store): Promise<Page> {
+  const page = await h.kiosk({ storeId, viewport });
   if (language !== 'de') {
     await page.locator(`button[data-language="${language}"]`).click();
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
@@ -58,16 +35,16 @@ const runs = [
 
 describe.each(runs)('every screen passes axe-core with no serious or critical violation ($name)', ({ language, viewport }) => {
   it('set-up and boot error', async () => {
-    const context = await browser.newContext({ viewport, locale: language });
-    contexts.push(context);
+    const context = await h.browser.newContext({ viewport, locale: language });
+    h.track(context);
     const page = await context.newPage();
-    await page.goto(new URL('/', server.url).href);
+    await page.goto(new URL('/', h.server.url).href);
     await page.locator(`[data-screen="setup"] button[data-language="${language}"]`).click();
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
     await expectAccessible(page, 'setup');
 
     const { context: broken, page: error } = await openKioskExpectingError(viewport, language);
-    contexts.push(broken);
+    h.track(broken);
     await expectAccessible(error, 'boot error');
   });
 
@@ -130,7 +107,7 @@ describe.each(runs)('every screen passes axe-core with no serious or critical vi
   });
 
   it('idle countdown', async () => {
-    const page = await kiosk(language, viewport, seed.idleStore);
+    const page = await kiosk(language, viewport, h.seed.idleStore);
     await scan(page, CODES.milk);
     await page.locator('dialog[data-dialog="idle"]').waitFor();
     await expectAccessible(page, 'idle countdown');
@@ -138,12 +115,12 @@ describe.each(runs)('every screen passes axe-core with no serious or critical vi
 
   /** A kiosk whose key the server refuses: the boot error, in the browser's language. */
   async function openKioskExpectingError(size: { width: number; height: number }, locale: string) {
-    const context = await browser.newContext({ viewport: size, locale });
+    const context = await h.browser.newContext({ viewport: size, locale });
     await context.addInitScript((config) => {
       (globalThis as unknown as { kioskBridge: unknown }).kioskBridge = { config };
-    }, { key: 'not-a-key', storeId: seed.store, apiBaseUrl: `${server.url}` });
+    }, { key: 'not-a-key', storeId: h.seed.store, apiBaseUrl: `${h.server.url}` });
     const page = await context.newPage();
-    await page.goto(new URL('/', server.url).href);
+    await page.goto(new URL('/', h.server.url).href);
     await page.locator('[data-screen="error"]').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe(locale);
     return { context, page };

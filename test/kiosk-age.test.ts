@@ -1,41 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, type Api } from './support/api.js';
-import { CODES, seedKioskCatalog } from './support/kiosk-catalog.js';
-import { birthDate, enterBirthDate, launchChromium, openKiosk, scan, screenshot, td1 } from './support/kiosk.js';
-import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserHarness } from './support/browser-harness.js';
+import { CODES } from './support/kiosk-catalog.js';
+import { birthDate, enterBirthDate, scan, screenshot, td1 } from './support/kiosk.js';
 
-let server: TestServer;
-let browser: Browser;
-let org: TestOrg;
-let client: Api;
-let seed: Awaited<ReturnType<typeof seedKioskCatalog>>;
-const contexts: BrowserContext[] = [];
-const pageErrors: Error[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
-  org = server.createOrg(['identity-logs']);
-  client = api(server.url, org.writeKey);
-  seed = await seedKioskCatalog(client);
-});
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.destroy();
-});
-
-async function kiosk(): Promise<Page> {
-  const { context, page } = await openKiosk(browser, server.url, { key: org.writeKey, storeId: seed.store });
-  contexts.push(context);
-  page.on('pageerror', (err) => pageErrors.push(err));
-  return page;
-}
+const h = useBrowserHarness({ features: ['identity-logs'] });
+const kiosk = () => h.kiosk();
 
 const lines = (page: Page) => page.locator('.cart li.line');
 const refusal = (page: Page) => page.locator('[data-screen="age-refused"]');
@@ -57,7 +27,7 @@ const refusedLines = (page: Page) =>
 /** A date of birth as the MRZ writes it: YYMMDD. */
 const mrzBirth = (date: { day: string; month: string; year: string }) => `${date.year.slice(2)}${date.month.padStart(2, '0')}${date.day.padStart(2, '0')}`;
 
-const identityLogs = async () => (await client.get('/identity-logs?limit=100')).body.data as Record<string, unknown>[];
+const identityLogs = async () => (await h.client.get('/identity-logs?limit=100')).body.data as Record<string, unknown>[];
 
 describe('age by product', () => {
   it('asks for the highest age the cart holds', async () => {

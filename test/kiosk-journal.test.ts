@@ -1,52 +1,26 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, type Api } from './support/api.js';
+import { useBrowserHarness } from './support/browser-harness.js';
 import { seriousViolations } from './support/axe.js';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
-import { CODES, seedKioskCatalog } from './support/kiosk-catalog.js';
-import { launchChromium, openKiosk, ordersSince, scan, screenshot } from './support/kiosk.js';
-import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
+import { CODES } from './support/kiosk-catalog.js';
+import { ordersSince, scan, screenshot } from './support/kiosk.js';
 
 // A paid sale must reach the server whatever happens between the payment and
 // the receipt: a reload of the page, a 503 of a full disk, a request that
 // never gets an answer, an idle customer. The kiosk talks to the real server
 // through a real HTTP proxy that injects the server's faults.
 
-let server: TestServer;
+const h = useBrowserHarness();
 let proxy: FaultProxy;
-let browser: Browser;
-let org: TestOrg;
-let client: Api;
-let seed: Awaited<ReturnType<typeof seedKioskCatalog>>;
-const contexts: BrowserContext[] = [];
-const pageErrors: Error[] = [];
-
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
-  proxy = await startFaultProxy(server.url, { keepHost: true });
-  org = server.createOrg();
-  client = api(server.url, org.writeKey);
-  seed = await seedKioskCatalog(client);
+  proxy = await startFaultProxy(h.server.url, { keepHost: true });
 });
-
-afterEach(async () => {
-  proxy.setMode('pass');
-  for (const context of contexts.splice(0)) await context.close();
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-
+afterEach(() => proxy.setMode('pass'));
 afterAll(async () => {
-  await browser?.close();
   await proxy?.close();
-  await server?.destroy();
 });
-
-async function kiosk(storeId = seed.store): Promise<Page> {
-  const { context, page } = await openKiosk(browser, proxy.url, { key: org.writeKey, storeId });
-  contexts.push(context);
-  page.on('pageerror', (err) => pageErrors.push(err));
-  return page;
-}
+const kiosk = (storeId?: string) => h.kiosk({ storeId, apiUrl: proxy.url });
 
 const ORDER_POST = '**/api/v1/orders';
 const isOrderPost = (method: string, path: string) => method === 'POST' && path === '/orders';
@@ -76,11 +50,11 @@ async function holdNextOrder(page: Page, forward: boolean): Promise<{ orderId: P
 /** Exactly one order stored for the sale, the receipt on screen shows it, and it leaves for an empty shop. */
 async function expectOneOrderAndReceipt(page: Page, since: Date, orderId?: string, waitMs?: number): Promise<void> {
   await receipt(page).waitFor(waitMs === undefined ? {} : { timeout: waitMs });
-  const orders = await ordersSince(client, since);
+  const orders = await ordersSince(h.client, since);
   expect(orders).toHaveLength(1);
   const order = orders[0]!;
   if (orderId !== undefined) expect(order.orderId).toBe(orderId);
-  expect(order).toMatchObject({ price: 365, paymentMethod: 'cash', store: seed.store });
+  expect(order).toMatchObject({ price: 365, paymentMethod: 'cash', store: h.seed.store });
   expect(await receipt(page).getAttribute('data-order')).toBe(order.id);
   expect(await receipt(page).locator('[data-total]').textContent()).toBe('CHF\u00a03.65');
   await page.getByRole('button', { name: 'Fertig' }).click();
@@ -94,7 +68,7 @@ describe('a reload at every step of checkout', () => {
     const held = await holdNextOrder(page, false);
     await buyAndPay(page);
     const orderId = await held.orderId;
-    expect(await ordersSince(client, since)).toEqual([]);
+    expect(await ordersSince(h.client, since)).toEqual([]);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.reload();
     await expectOneOrderAndReceipt(page, since, orderId);
@@ -106,7 +80,7 @@ describe('a reload at every step of checkout', () => {
     const held = await holdNextOrder(page, true);
     await buyAndPay(page);
     const orderId = await held.orderId;
-    expect((await ordersSince(client, since)).map((o) => o.orderId)).toEqual([orderId]);
+    expect((await ordersSince(h.client, since)).map((o) => o.orderId)).toEqual([orderId]);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.reload();
     await expectOneOrderAndReceipt(page, since, orderId);
@@ -124,7 +98,7 @@ describe('a reload at every step of checkout', () => {
     await expectOneOrderAndReceipt(page, since);
     await page.reload();
     await page.locator('[data-screen="shop"]').waitFor();
-    expect(await ordersSince(client, since)).toHaveLength(1);
+    expect(await ordersSince(h.client, since)).toHaveLength(1);
   });
 
   it('while the server answers 503: the reloaded page says the last sale is being recorded and records it once the server heals', async () => {
@@ -138,7 +112,7 @@ describe('a reload at every step of checkout', () => {
     await screenshot(page, '26-recording-resumed');
     expect(await page.locator('[data-screen="recording"] h1').textContent()).toBe('Der letzte Einkauf wird gespeichert…');
     expect(await seriousViolations(page)).toEqual([]);
-    expect(await ordersSince(client, since)).toEqual([]);
+    expect(await ordersSince(h.client, since)).toEqual([]);
     proxy.setMode('pass');
     await expectOneOrderAndReceipt(page, since);
   });
@@ -178,7 +152,7 @@ describe('a server that cannot store the sale yet', () => {
 
   it('never lets the idle timer cancel a paid sale, also not from the help screen', async () => {
     // 11 s without a touch cancel a purchase; the countdown shows for the last 10 s.
-    const res = await client.post('/stores', { name: 'Hofladen Weiler', paymentCash: true, languageMain: 'de', deleteCountdown: 11 });
+    const res = await h.client.post('/stores', { name: 'Hofladen Weiler', paymentCash: true, languageMain: 'de', deleteCountdown: 11 });
     const since = new Date();
     const page = await kiosk(res.body.id as string);
     proxy.setMode('error', { only: isOrderPost });
@@ -193,7 +167,7 @@ describe('a server that cannot store the sale yet', () => {
     expect(await page.locator('[data-screen="staff"]').count()).toBe(1);
     proxy.setMode('pass');
     await receipt(page).waitFor({ timeout: 15_000 });
-    const orders = await ordersSince(client, since);
+    const orders = await ordersSince(h.client, since);
     expect(orders).toHaveLength(1);
     expect(await receipt(page).getAttribute('data-order')).toBe(orders[0]!.id);
   });
@@ -206,7 +180,7 @@ describe('a stored order that cannot be read back', () => {
     await page.route('**/api/v1/orders/*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"message":"Service Unavailable"}' }));
     await buyAndPay(page);
     await receipt(page).waitFor();
-    const [order] = await ordersSince(client, since);
+    const [order] = await ordersSince(h.client, since);
     expect(await receipt(page).getAttribute('data-order')).toBe(order!.id);
     const rows = (selector: string) => receipt(page).locator(selector).evaluateAll((els) => els.map((el) => (el as unknown as { innerText: string }).innerText.replace(/\s+/g, ' ').trim()));
     expect(await rows('tr.line')).toEqual(['Bio Vollmilch 1l 1 × 1.95 1.95', 'Mineralwasser 1.5l 1 × 1.20 Pfand 0.50 1.20']);

@@ -1,17 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, type Api } from './support/api.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserHarness } from './support/browser-harness.js';
 import { seriousViolations } from './support/axe.js';
 import { closedPort, startFakePrinter, type FakePrinter } from './support/fake-printer.js';
-import { CODES, seedKioskCatalog } from './support/kiosk-catalog.js';
-import { launchChromium, openKiosk, ordersSince, scan, screenshot, type KioskSetup } from './support/kiosk.js';
+import { CODES } from './support/kiosk-catalog.js';
+import { ordersSince, scan, screenshot, type KioskSetup } from './support/kiosk.js';
 import { TEST_PRINTER_NETWORK } from './support/printers.js';
-import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
-let server: TestServer;
-let browser: Browser;
-let org: TestOrg;
-let client: Api;
+const h = useBrowserHarness({ server: { printerNetwork: TEST_PRINTER_NETWORK } });
 let printer: FakePrinter;
 let store: string;
 /** The same store, but an unfinished purchase is cancelled after 15 seconds without a touch. */
@@ -19,14 +15,9 @@ let idleStore: string;
 /** The fake printer, registered for both stores. */
 let printerId: string;
 let idlePrinterId: string;
-const contexts: BrowserContext[] = [];
-const pageErrors: Error[] = [];
 
 beforeAll(async () => {
-  [server, browser, printer] = await Promise.all([startTestServer({ printerNetwork: TEST_PRINTER_NETWORK }), launchChromium(), startFakePrinter()]);
-  org = server.createOrg();
-  client = api(server.url, org.writeKey);
-  await seedKioskCatalog(client);
+  printer = await startFakePrinter();
   const storeBody = {
     name: 'Hofladen Sonnenberg',
     address: 'Sonnenbergstrasse 12',
@@ -39,33 +30,22 @@ beforeAll(async () => {
     languageSelector: ['de', 'fr'],
     deleteCountdown: 0,
   };
-  store = (await client.post('/stores', storeBody)).body.id;
-  idleStore = (await client.post('/stores', { ...storeBody, deleteCountdown: 15 })).body.id;
+  store = (await h.client.post('/stores', storeBody)).body.id;
+  idleStore = (await h.client.post('/stores', { ...storeBody, deleteCountdown: 15 })).body.id;
   printerId = await registered(store, printer.port);
   idlePrinterId = await registered(idleStore, printer.port);
 });
 
 /** Registers a printer on loopback for a store, as staff do on the status page; its id. */
 const registered = async (storeId: string, port: number): Promise<string> =>
-  (await client.post('/printers', { store: storeId, name: `Drucker ${port}`, host: '127.0.0.1', port })).body.id;
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  expect(pageErrors.splice(0)).toEqual([]);
-});
+  (await h.client.post('/printers', { store: storeId, name: `Drucker ${port}`, host: '127.0.0.1', port })).body.id;
 
 afterAll(async () => {
-  await browser?.close();
   await printer?.close();
-  await server?.destroy();
 });
 
-async function kiosk(setup: Omit<KioskSetup, 'key' | 'storeId'> & { storeId?: string }, beforeLoad?: (page: Page) => Promise<void>): Promise<Page> {
-  const { context, page } = await openKiosk(browser, server.url, { key: org.writeKey, ...setup, storeId: setup.storeId ?? store }, undefined, beforeLoad);
-  contexts.push(context);
-  page.on('pageerror', (err) => pageErrors.push(err));
-  return page;
-}
+const kiosk = (setup: Omit<KioskSetup, 'key' | 'storeId'> & { storeId?: string }, beforeLoad?: (page: Page) => Promise<void>) =>
+  h.kiosk({ ...setup, storeId: setup.storeId ?? store, ...(beforeLoad ? { beforeLoad } : {}) });
 
 /** Two milks, water with its deposit and chocolate on sale, paid in cash. */
 async function buyAndPay(page: Page, pay = 'Bar', paid = 'Bezahlt', checkout = 'Bezahlen'): Promise<void> {
@@ -79,14 +59,13 @@ async function buyAndPay(page: Page, pay = 'Bar', paid = 'Bezahlt', checkout = '
 
 describe('set-up in a plain browser', () => {
   it('keeps the network printer and the e-receipt address with the key and the store, and the receipt prints there', async () => {
-    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'de-CH' });
-    contexts.push(context);
+    const context = await h.browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'de-CH' });
+    h.track(context);
     const page = await context.newPage();
-    page.on('pageerror', (err) => pageErrors.push(err));
-    await page.goto(new URL('/', server.url).href);
+    page.on('pageerror', (err) => h.pageErrors.push(err));
+    await page.goto(new URL('/', h.server.url).href);
     await page.locator('[data-screen="setup"]').waitFor();
-    await page.getByLabel('Schreibschlüssel').fill(org.writeKey);
-    await page.getByLabel('Laden-ID').fill(store);
+    await page.getByLabel('Kiosk-Schlüssel').fill(await h.kioskKey(store));
     await page.getByLabel('Quittungsdrucker (freiwillig)').fill(idlePrinterId);
     await page.getByRole('button', { name: 'Kiosk starten' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^Für diesen Laden ist kein Drucker mit dieser Nummer erfasst/);
@@ -109,7 +88,7 @@ describe('the receipt', () => {
     const jobs = printer.jobs.length;
     await buyAndPay(page);
     await page.locator('[data-print="printed"]').waitFor();
-    const [order] = await ordersSince(client, since);
+    const [order] = await ordersSince(h.client, since);
     const paper = page.locator('.receipt-paper');
 
     expect(await page.getByRole('status').textContent()).toBe('Bitte nehmen Sie Ihre Quittung mit.');
@@ -191,7 +170,7 @@ describe('the receipt', () => {
     expect(await page.locator('[data-number]').textContent()).toBe(number);
     expect(await page.locator('[data-total]').textContent()).toBe('CHF\u00a08.10');
     expect(printer.jobs.length).toBe(jobs + 1);
-    expect(await ordersSince(client, since)).toHaveLength(1);
+    expect(await ordersSince(h.client, since)).toHaveLength(1);
   });
 
   it('completes the sale with the printer switched off: the receipt stays and says so, and the status page shows the fault', async () => {
@@ -204,14 +183,14 @@ describe('the receipt', () => {
     expect(await page.getByRole('status').textContent()).toBe(
       'Die Quittung konnte nicht gedruckt werden. Sie bleibt noch eine Weile hier stehen: fotografieren Sie sie, wenn Sie sie brauchen.',
     );
-    const orders = await ordersSince(client, since);
+    const orders = await ordersSince(h.client, since);
     expect(orders).toHaveLength(1);
     expect(orders[0]!.price).toBe(810);
 
     // The staff page shows it to staff signed in, in the language staff pick.
     const status = await page.context().newPage();
-    await status.goto(new URL('/status', server.url).href);
-    await status.locator('#staff-key').fill(org.writeKey);
+    await status.goto(new URL('/status', h.server.url).href);
+    await status.locator('#staff-key').fill(h.org.writeKey);
     await status.locator('#sign-in button[type="submit"]').click();
     await status.getByRole('button', { name: 'Deutsch' }).click();
     const printers = status.getByRole('region', { name: 'Quittungsdrucker' });
@@ -225,7 +204,7 @@ describe('the receipt', () => {
   it('names its printer to the server at start, so the staff page shows a printer that is off before the first sale', async () => {
     const off = await registered(store, await closedPort());
     await kiosk({ printer: { type: 'network', id: off } });
-    const listed = async () => ((await client.get('/printers')).body.data as { id: string; state: string }[]).find((p) => p.id === off && p.state !== 'unknown');
+    const listed = async () => ((await h.client.get('/printers')).body.data as { id: string; state: string }[]).find((p) => p.id === off && p.state !== 'unknown');
     const ends = Date.now() + 10_000;
     while (!(await listed()) && Date.now() < ends) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await listed()).toMatchObject({ state: 'offline', lastPrintedAt: null, orderId: null });

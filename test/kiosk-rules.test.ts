@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, calendarDate } from '../renderer/kiosk/age.js';
-import { matchesBlocked } from '../renderer/kiosk/age-verification.js';
 import { translator } from '../renderer/kiosk/i18n/index.js';
 import { readMrz } from '../renderer/kiosk/mrz.js';
 import { paymentMethodsOffered, settingsOf } from '../renderer/kiosk/store-settings.js';
@@ -55,17 +54,6 @@ describe('reading the MRZ of ID cards and passports', () => {
     const broken = [lines[0]!, lines[1]!.slice(0, 5) + '6' + lines[1]!.slice(6), lines[2]!];
     expect(readMrz(broken, today)).toBeUndefined();
     expect(readMrz(['7610000000017'], today)).toBeUndefined();
-  });
-
-  it('matches a blocked identity by names and birth date as written', () => {
-    const doc = readMrz(td1('MUSTER', 'PETER HANS', '850315'), today)!;
-    const blocked = { id: 'b', date: '2026-01-01T00:00:00.000Z', comment: '', deleted: false, first_name: 'Peter', last_name: 'Muster' };
-    expect(matchesBlocked(doc, { ...blocked, birthDate: '15.03.1985' })).toBe(true);
-    expect(matchesBlocked(doc, { ...blocked, birthDate: '1985-03-15' })).toBe(true);
-    expect(matchesBlocked(doc, blocked)).toBe(true);
-    expect(matchesBlocked(doc, { ...blocked, birthDate: '1985-03-16' })).toBe(false);
-    expect(matchesBlocked(doc, { ...blocked, first_name: 'Paul' })).toBe(false);
-    expect(matchesBlocked(doc, { ...blocked, deleted: true })).toBe(false);
   });
 });
 

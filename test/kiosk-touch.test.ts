@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, type Api } from './support/api.js';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useBrowserHarness } from './support/browser-harness.js';
 import { withCheckDigit } from './support/ean13.js';
 import { CODES, seedKioskCatalog } from './support/kiosk-catalog.js';
-import { launchChromium, openKiosk, scan, screenshot } from './support/kiosk.js';
-import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
+import { openKiosk, scan, screenshot } from './support/kiosk.js';
 import { startSyncPair, type SyncPair } from './support/sync-pair.js';
 import { waitForSync } from './support/sync.js';
 
@@ -13,37 +12,8 @@ declare const document: { elementFromPoint(x: number, y: number): { closest(s: s
 declare const getComputedStyle: (el: unknown) => { color: string; backgroundColor: string };
 declare const window: { innerHeight: number };
 
-let server: TestServer;
-let browser: Browser;
-let org: TestOrg;
-let client: Api;
-let seed: Awaited<ReturnType<typeof seedKioskCatalog>>;
-const contexts: BrowserContext[] = [];
-const pageErrors: Error[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
-  org = server.createOrg(['identity-logs']);
-  client = api(server.url, org.writeKey);
-  seed = await seedKioskCatalog(client);
-});
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.destroy();
-});
-
-async function kiosk(storeId = seed.store, viewport?: { width: number; height: number }): Promise<Page> {
-  const { context, page } = await openKiosk(browser, server.url, { key: org.writeKey, storeId }, viewport);
-  contexts.push(context);
-  page.on('pageerror', (err) => pageErrors.push(err));
-  return page;
-}
+const h = useBrowserHarness({ features: ['identity-logs'] });
+const kiosk = (storeId?: string, viewport?: { width: number; height: number }) => h.kiosk({ storeId, viewport });
 
 const chf = (amount: string) => `CHF\u00a0${amount}`;
 const lines = (page: Page) => page.locator('.cart li.line');
@@ -54,7 +24,7 @@ async function tapKeys(page: Page, scope: string, keys: string[]): Promise<void>
 }
 
 async function created(path: string, body: Record<string, unknown>): Promise<string> {
-  const res = await client.post(path, body);
+  const res = await h.client.post(path, body);
   expect(res.status).toBe(200);
   return res.body.id as string;
 }
@@ -97,7 +67,7 @@ describe('entering by touch alone', () => {
     ]);
     await page.locator('.birth-date button[type="submit"]').click();
     await page.locator('[data-screen="payment"]').waitFor();
-    const logs = (await client.get('/identity-logs?limit=100')).body.data as { birthDate: string; source: string }[];
+    const logs = (await h.client.get('/identity-logs?limit=100')).body.data as { birthDate: string; source: string }[];
     expect(logs.map((l) => l.birthDate)).toContain(`${digits.slice(4)}-${digits.slice(2, 4)}-${digits.slice(0, 2)}`);
   });
 
@@ -139,21 +109,17 @@ describe('the cart a customer sees', () => {
       }`);
     };
     const played = (page: Page) => page.evaluate('globalThis.playedTones') as Promise<number[]>;
-    const { context, page } = await openKiosk(browser, server.url, { key: org.writeKey, storeId: seed.store }, undefined, listen);
-    contexts.push(context);
-    page.on('pageerror', (err) => pageErrors.push(err));
+    const page = await h.kiosk({ beforeLoad: listen });
     await scan(page, CODES.milk);
     await expect.poll(() => played(page)).toEqual([1319, 1760]);
     await scan(page, CODES.water);
     await expect.poll(() => played(page)).toEqual([1319, 1760, 1319, 1760]);
 
     const quiet = await created('/stores', { name: 'Hofladen Stille', languageMain: 'de', paymentCash: true, playSound: false, standardSound: 'chime' });
-    const silent = await openKiosk(browser, server.url, { key: org.writeKey, storeId: quiet }, undefined, listen);
-    contexts.push(silent.context);
-    silent.page.on('pageerror', (err) => pageErrors.push(err));
-    await scan(silent.page, CODES.milk);
-    await expect.poll(() => lines(silent.page).count()).toBe(1);
-    expect(await played(silent.page)).toEqual([]);
+    const silent = await h.kiosk({ storeId: quiet, beforeLoad: listen });
+    await scan(silent, CODES.milk);
+    await expect.poll(() => lines(silent).count()).toBe(1);
+    expect(await played(silent)).toEqual([]);
   });
 
   it('keeps the price of a long name in view and remove away from +', async () => {
@@ -185,7 +151,7 @@ describe('the cart a customer sees', () => {
       await created('/products', { taxCategory: '2.6', name: `Konfitüre Sorte ${i + 1}`, price: 350 + i, barcode: code });
       codes.push(code);
     }
-    const page = await kiosk(seed.store, viewport);
+    const page = await kiosk(h.seed.store, viewport);
     for (const code of codes) await scan(page, code);
     await expect.poll(() => lines(page).count()).toBe(50);
     const pay = page.locator('[data-action="pay"]');
@@ -247,15 +213,15 @@ describe('colours a store picks', () => {
 
 describe('errors in the customer\'s language', () => {
   it('tells a refused key on the set-up screen in the chosen language, not the server\'s words', async () => {
-    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'it-CH' });
-    contexts.push(context);
+    const context = await h.browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'it-CH' });
+    h.track(context);
     const page = await context.newPage();
-    await page.goto(new URL('/', server.url).href);
+    await page.goto(new URL('/', h.server.url).href);
     await page.locator('[data-screen="setup"]').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('it');
     await page.locator('button[data-language="fr"]').click();
     await page.locator('#setup-key').fill('wrong-key');
-    await page.locator('[data-action="load-stores"]').click();
+    await page.locator('[data-screen="setup"] button[type="submit"]').click();
     await expect.poll(() => page.locator('[data-screen="setup"] .error').textContent()).toBe(
       "Le serveur n'accepte pas la clé de ce kiosque. Le kiosque doit être configuré à nouveau.",
     );
@@ -280,8 +246,9 @@ describe('a sync state change', () => {
     pair = await startSyncPair();
     const pairSeed = await seedKioskCatalog(pair.write);
     await waitForSync(pair.write, (s) => s.pending === 0 && s.state === 'idle', 60_000);
-    const { context, page } = await openKiosk(browser, pair.local.url, { key: pair.org.writeKey, storeId: pairSeed.store }, undefined, (p) => p.clock.install());
-    contexts.push(context);
+    // The badge reads GET /sync, which a kiosk key may not: only a kiosk holding a staff key shows it.
+    const { context, page } = await openKiosk(h.browser, pair.local.url, { key: pair.org.writeKey, storeId: pairSeed.store }, undefined, (p) => p.clock.install());
+    h.track(context);
     await page.locator('.search').click();
     await page.locator('.search').fill('vollmilch');
     await page.locator('.results .tile', { hasText: 'Bio Vollmilch 1l' }).waitFor();

@@ -1,45 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, type Api } from './support/api.js';
-import { CODES, seedKioskCatalog } from './support/kiosk-catalog.js';
-import { birthDate, enterBirthDate, holdStaffGesture, launchChromium, openKiosk, ordersSince, scan, screenshot, td1 } from './support/kiosk.js';
-import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserHarness } from './support/browser-harness.js';
+import { CODES } from './support/kiosk-catalog.js';
+import { birthDate, enterBirthDate, holdStaffGesture, ordersSince, scan, screenshot, td1 } from './support/kiosk.js';
 
 // The page's own function, as page.evaluate sees it (the tests compile without DOM types).
 declare const getComputedStyle: (el: unknown) => { backgroundColor: string };
 
-let server: TestServer;
-let browser: Browser;
-let org: TestOrg;
-let client: Api;
-let seed: Awaited<ReturnType<typeof seedKioskCatalog>>;
-const contexts: BrowserContext[] = [];
-/** Uncaught errors of the pages a test opened: each test ends without any. */
-const pageErrors: Error[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
-  org = server.createOrg(['identity-logs']);
-  client = api(server.url, org.writeKey);
-  seed = await seedKioskCatalog(client);
-});
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.destroy();
-});
-
-async function kiosk(storeId = seed.store, viewport?: { width: number; height: number }): Promise<Page> {
-  const { context, page } = await openKiosk(browser, server.url, { key: org.writeKey, storeId }, viewport);
-  contexts.push(context);
-  page.on('pageerror', (err) => pageErrors.push(err));
-  return page;
-}
+const h = useBrowserHarness({ features: ['identity-logs'] });
+const kiosk = (storeId?: string, viewport?: { width: number; height: number }) => h.kiosk({ storeId, viewport });
 
 /** An amount as the kiosk writes it in German: the currency, a no-break space, the francs. */
 const chf = (amount: string) => `CHF\u00a0${amount}`;
@@ -47,21 +16,32 @@ const lines = (page: Page) => page.locator('.cart li.line');
 const total = (page: Page) => page.locator('.cart [data-total]');
 
 describe('set-up in a plain browser', () => {
-  it('asks once for key and store, keeps them in localStorage and never puts the key in the URL', async () => {
-    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(new URL('/', server.url).href);
+  it('asks once for the kiosk key, takes the store from it, keeps it in localStorage and never puts it in the URL', async () => {
+    const key = await h.kioskKey();
+    const page = await h.open('/', { viewport: { width: 1920, height: 1080 } });
     await page.locator('[data-screen="setup"]').waitFor();
-    await page.getByLabel('Write key').fill(org.writeKey);
-    await page.getByRole('button', { name: 'Load stores' }).click();
-    await page.getByLabel('Store').selectOption(seed.store);
+    await page.getByLabel('Kiosk key').fill(key);
     await screenshot(page, '01-setup');
     await page.getByRole('button', { name: 'Start the kiosk' }).click();
     await page.locator('[data-screen="shop"]').waitFor();
-    expect(page.url()).not.toContain(org.writeKey);
+    expect(page.url()).not.toContain(key);
     await page.reload();
     await expect(page.locator('.welcome h1').textContent()).resolves.toBe('Grüezi im Hofladen!');
+  });
+
+  it.each([
+    ['en', 'write', "This is not a kiosk key. Make one for this kiosk's store on the staff page (/status, Device keys) or with npm run -s cli -- key create <orgId> --kind kiosk --store <storeId>, then enter it here."],
+    ['de', 'read', 'Das ist kein Kiosk-Schlüssel. Erstellen Sie einen für den Laden dieses Kiosks auf der Personalseite (/status, Geräteschlüssel) oder mit npm run -s cli -- key create <orgId> --kind kiosk --store <storeId> und geben Sie ihn hier ein.'],
+    ['fr', 'scale', "Ce n'est pas une clé de kiosque. Créez-en une pour le magasin de ce kiosque sur la page du personnel (/status, Clés des appareils) ou avec npm run -s cli -- key create <orgId> --kind kiosk --store <storeId>, puis saisissez-la ici."],
+    ['it', 'write', 'Questa non è una chiave chiosco. Createne una per il negozio di questo chiosco nella pagina del personale (/status, Chiavi dei dispositivi) o con npm run -s cli -- key create <orgId> --kind kiosk --store <storeId>, poi inseritela qui.'],
+  ])('refuses a key that is no kiosk key (%s, %s key) and says how to make one', async (language, kind, message) => {
+    const key = kind === 'write' ? h.org.writeKey : kind === 'read' ? h.org.readKey : (await h.client.post('/keys', { kind: 'scale' })).body.key;
+    const page = await h.open('/', { viewport: { width: 1920, height: 1080 } });
+    await page.locator(`[data-screen="setup"] button[data-language="${language}"]`).click();
+    await page.locator('#setup-key').fill(key);
+    await page.locator('[data-screen="setup"] button[type="submit"]').click();
+    await expect.poll(() => page.locator('[data-screen="setup"] .error').textContent()).toBe(message);
+    expect(await page.locator('[data-screen="shop"]').count()).toBe(0);
   });
 });
 
@@ -144,9 +124,9 @@ describe('the cart', () => {
     await scan(page, CODES.water);
     await scan(page, CODES.chocolate);
     await expect.poll(() => lines(page).count()).toBe(2);
-    const water = page.locator(`.cart li[data-line="${seed.ids.water}"]`);
+    const water = page.locator(`.cart li[data-line="${h.seed.ids.water}"]`);
     expect(await water.locator('.deposit').textContent()).toBe(`Pfand PET${chf('0.50')}`);
-    expect(await page.locator(`.cart li[data-line="${seed.ids.chocolate}"] [data-amount]`).textContent()).toBe(chf('2.50'));
+    expect(await page.locator(`.cart li[data-line="${h.seed.ids.chocolate}"] [data-amount]`).textContent()).toBe(chf('2.50'));
     expect(await total(page).textContent()).toBe(chf('4.20'));
     await screenshot(page, '03-cart');
 
@@ -177,7 +157,7 @@ describe('the cart', () => {
   });
 });
 
-const identityLogs = async () => (await client.get('/identity-logs?limit=100')).body.data as Record<string, unknown>[];
+const identityLogs = async () => (await h.client.get('/identity-logs?limit=100')).body.data as Record<string, unknown>[];
 
 describe('age check', () => {
   it('lets an adult pay and records the check', async () => {
@@ -191,7 +171,7 @@ describe('age check', () => {
     await enterBirthDate(page, birth);
     await page.locator('[data-screen="payment"]').waitFor();
     const iso = `${birth.year}-${birth.month.padStart(2, '0')}-${birth.day.padStart(2, '0')}`;
-    expect(await identityLogs()).toContainEqual(expect.objectContaining({ access: true, source: 'birth_date_entry', birthDate: iso, store: seed.store }));
+    expect(await identityLogs()).toContainEqual(expect.objectContaining({ access: true, source: 'birth_date_entry', birthDate: iso, store: h.seed.store }));
   });
 
   it('refuses someone a day short of 18 and removes the restricted products', async () => {
@@ -212,7 +192,7 @@ describe('age check', () => {
   });
 
   it('refuses a blocked identity read from the MRZ of an ID card', async () => {
-    const blocked = await client.post('/identity-logs/blocked', { first_name: 'Peter', last_name: 'Muster', birthDate: '1985-03-15', comment: 'ID gemeldet' });
+    const blocked = await h.client.post('/identity-logs/blocked', { first_name: 'Peter', last_name: 'Muster', birthDate: '1985-03-15', comment: 'ID gemeldet' });
     expect(blocked.status).toBe(200);
     const page = await kiosk();
     await scan(page, CODES.beer);
@@ -249,16 +229,16 @@ describe('payment', () => {
     await receipt.waitFor();
     await screenshot(page, '13-receipt');
 
-    const orders = await ordersSince(client, since);
+    const orders = await ordersSince(h.client, since);
     expect(orders).toHaveLength(1);
     const order = orders[0]!;
     expect(await receipt.getAttribute('data-order')).toBe(order.id);
     expect(order.orderId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(order).toMatchObject({ price: 810, paymentMethod: 'cash', store: seed.store });
+    expect(order).toMatchObject({ price: 810, paymentMethod: 'cash', store: h.seed.store });
     expect(order.products.map(({ productId, quantity, price, tax, taxRate, deposit }) => ({ productId, quantity, price, tax, taxRate, deposit }))).toEqual([
-      { productId: seed.ids.milk, quantity: 2, price: 390, tax: 10, taxRate: 0.026, deposit: 0 },
-      { productId: seed.ids.water, quantity: 1, price: 120, tax: 3, taxRate: 0.026, deposit: 50 },
-      { productId: seed.ids.chocolate, quantity: 1, price: 250, tax: 6, taxRate: 0.026, deposit: 0 },
+      { productId: h.seed.ids.milk, quantity: 2, price: 390, tax: 10, taxRate: 0.026, deposit: 0 },
+      { productId: h.seed.ids.water, quantity: 1, price: 120, tax: 3, taxRate: 0.026, deposit: 50 },
+      { productId: h.seed.ids.chocolate, quantity: 1, price: 250, tax: 6, taxRate: 0.026, deposit: 0 },
     ]);
     expect(await receipt.locator('[data-total]').textContent()).toBe(chf('8.10'));
     expect(await receipt.locator('[data-deposit]').textContent()).toBe('Pfand 0.50');
@@ -286,14 +266,14 @@ describe('payment', () => {
     await page.locator('[data-screen="receipt"]').waitFor();
     expect(bodies).toHaveLength(2);
     expect(JSON.parse(bodies[1]!).orderId).toBe(JSON.parse(bodies[0]!).orderId);
-    const orders = await ordersSince(client, since);
+    const orders = await ordersSince(h.client, since);
     expect(orders.map((o) => o.orderId)).toEqual([JSON.parse(bodies[0]!).orderId]);
   });
 });
 
 describe('store settings', () => {
   it('cancels an unfinished purchase after deleteCountdown seconds, with a visible countdown', async () => {
-    const page = await kiosk(seed.idleStore);
+    const page = await kiosk(h.seed.idleStore);
     await scan(page, CODES.milk);
     await page.locator('[data-dialog="idle"] [data-countdown]').waitFor();
     await screenshot(page, '14-idle-countdown');
@@ -314,7 +294,7 @@ describe('store settings', () => {
   });
 
   it('shows colours, the custom message and no offline badge on a server without sync', async () => {
-    const page = await kiosk(seed.store, { width: 1080, height: 1920 });
+    const page = await kiosk(h.seed.store, { width: 1080, height: 1920 });
     await scan(page, CODES.water);
     await expect.poll(() => lines(page).count()).toBe(1);
     await screenshot(page, '16-portrait');
@@ -326,7 +306,7 @@ describe('store settings', () => {
 
 describe('pages the server sends', () => {
   it('serves the kiosk at / and the status page at /status, neither holding a key', async () => {
-    const origin = new URL(server.url).origin;
+    const origin = new URL(h.server.url).origin;
     const [kioskPage, status] = await Promise.all([fetch(`${origin}/`), fetch(`${origin}/status`)]);
     expect([kioskPage.status, status.status]).toEqual([200, 200]);
     const [kioskHtml, statusHtml] = await Promise.all([kioskPage.text(), status.text()]);

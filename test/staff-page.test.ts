@@ -1,15 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserHarness } from './support/browser-harness.js';
 import { seriousViolations } from './support/axe.js';
 import { runCli } from './support/cli.js';
-import { launchChromium, screenshot } from './support/kiosk.js';
+import { screenshot } from './support/kiosk.js';
 import { waitForSync } from './support/sync.js';
-import { startSyncPair, type SyncPair } from './support/sync-pair.js';
+import type { SyncPair } from './support/sync-pair.js';
 
+const h = useBrowserHarness({ upstream: true, features: ['barcode-aliases'], catalog: false });
 let pair: SyncPair;
-let browser: Browser;
 let store: string;
-const contexts: BrowserContext[] = [];
 
 // The page's globals, as the functions handed to page.evaluate see them (the tests compile without DOM types).
 declare const window: { print(): void; printed?: number };
@@ -17,7 +17,7 @@ declare const sessionStorage: { getItem(key: string): string | null; length: num
 declare const localStorage: { length: number };
 
 beforeAll(async () => {
-  [pair, browser] = await Promise.all([startSyncPair({ features: ['barcode-aliases'] }), launchChromium()]);
+  pair = h.pair;
   // The upstream organization lacks barcode aliases: it refuses products that carry them, and they are parked.
   await runCli(pair.upstream.dataDir, ['org', 'features', pair.upOrg.id, '--disable', 'barcode-aliases', '--json']);
   const created = await pair.write.post('/stores', { name: 'Hofladen Sonnenberg' });
@@ -27,25 +27,17 @@ beforeAll(async () => {
   await pair.write.post('/orders', { store, orderDate: now, paymentMethod: 'card', paymentBrand: 'TWINT', products: [{ productId: milk, quantity: 3 }] });
   await pair.write.post('/orders', { store, orderDate: now, paymentMethod: 'cash', products: [{ productId: 'wine', quantity: 1, title: 'Merlot', price: 1890, taxRate: 0.081 }] });
 });
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await pair?.destroy();
-});
 
 async function openStaffPage(language = 'en-US'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, locale: language });
-  contexts.push(context);
-  context.setDefaultTimeout(10_000);
-  await context.addInitScript(() => {
-    window.print = () => {
-      window.printed = (window.printed ?? 0) + 1;
-    };
+  const page = await h.open('/status', {
+    locale: language,
+    timeout: 10_000,
+    initScript: () => {
+      window.print = () => {
+        window.printed = (window.printed ?? 0) + 1;
+      };
+    },
   });
-  const page = await context.newPage();
-  await page.goto(new URL('/status', pair.local.url).href);
   await page.locator('#status', { hasText: 'running' }).or(page.locator('#status', { hasText: 'läuft' })).waitFor();
   return page;
 }
@@ -118,6 +110,7 @@ describe('the staff page at /status', () => {
     }
   });
 
+  // Two products parked and a retry pushed, each waiting on the sync worker's rounds: longer than the default timeout.
   it('retries a parked entry, and discards one only after a confirmation that says what discarding means', async () => {
     const retried = await parkProduct('staff-retry');
     const page = await openStaffPage();
@@ -154,7 +147,7 @@ describe('the staff page at /status', () => {
     await page.getByText('Discarded.').waitFor();
     const seq = pair.local.sqlite().prepare("SELECT state FROM outbox WHERE resource_id = ? AND resource = 'product'").get(discarded);
     expect(seq).toEqual({ state: 'discarded' });
-  });
+  }, 60_000);
 
   it('tells staff signed in with a read key that acting needs the write key', async () => {
     const code = 'staff-read';

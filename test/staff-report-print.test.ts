@@ -1,45 +1,32 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, type Api } from './support/api.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserHarness } from './support/browser-harness.js';
+import type { Api } from './support/api.js';
 import { startFakePrinter, type FakePrinter } from './support/fake-printer.js';
-import { TEST_PRINTER_NETWORK } from './support/printers.js';
 import { seriousViolations } from './support/axe.js';
-import { launchChromium, screenshot } from './support/kiosk.js';
-import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
+import { screenshot } from './support/kiosk.js';
+import { TEST_PRINTER_NETWORK } from './support/printers.js';
 
-let server: TestServer;
-let org: TestOrg;
+const h = useBrowserHarness({ catalog: false, server: { printerNetwork: TEST_PRINTER_NETWORK } });
 let write: Api;
-let browser: Browser;
 let printer: FakePrinter;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [server, browser, printer] = await Promise.all([startTestServer({ printerNetwork: TEST_PRINTER_NETWORK }), launchChromium(), startFakePrinter()]);
-  org = server.createOrg();
-  write = api(server.url, org.writeKey);
+  printer = await startFakePrinter();
+  write = h.client;
   const store = (await write.post('/stores', { name: 'Hofladen Sonnenberg' })).body.id;
   const milk = (await write.post('/products', { name: 'Vollmilch 1l', price: 195, taxCategory: '2.6', depositProduct: 30 })).body.id;
   const now = new Date().toISOString();
   await write.post('/orders', { store, orderDate: now, paymentMethod: 'card', paymentBrand: 'TWINT', products: [{ productId: milk, quantity: 3 }] });
   await write.post('/orders', { store, orderDate: now, paymentMethod: 'cash', products: [{ productId: 'wine', quantity: 1, title: 'Merlot', price: 1890, taxRate: 0.081 }] });
 });
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
 afterAll(async () => {
-  await browser?.close();
   await printer?.close();
-  await server?.destroy();
 });
 
 async function openSignedIn(locale: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, locale });
-  contexts.push(context);
-  context.setDefaultTimeout(10_000);
-  const page = await context.newPage();
-  await page.goto(new URL('/status', server.url).href);
-  await page.locator('#staff-key').fill(org.writeKey);
+  const page = await h.open('/status', { locale, timeout: 10_000 });
+  await page.locator('#staff-key').fill(h.org.writeKey);
   await page.locator('#sign-in button[type="submit"]').click();
   await page.locator('[data-figure="total"]').waitFor();
   return page;

@@ -27,6 +27,15 @@ export interface paths {
                         "application/json": components["schemas"]["Health"];
                     };
                 };
+                /** @description The `Host` or `Origin` of the request is not one of this server (see ALLOWED_HOSTS, ALLOWED_ORIGINS). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -68,6 +77,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The `Host` or `Origin` of the request is not one of this server (see ALLOWED_HOSTS, ALLOWED_ORIGINS). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -104,6 +122,15 @@ export interface paths {
                         "application/json": {
                             [key: string]: unknown;
                         };
+                    };
+                };
+                /** @description The `Host` or `Origin` of the request is not one of this server (see ALLOWED_HOSTS, ALLOWED_ORIGINS). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
                     };
                 };
             };
@@ -147,7 +174,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -217,7 +244,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -226,7 +253,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -284,7 +311,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -350,7 +377,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -411,7 +438,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -471,7 +498,7 @@ export interface paths {
                         "application/json": components["schemas"]["Success"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -550,7 +577,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -622,7 +649,7 @@ export interface paths {
                         "application/json": components["schemas"]["Success"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -689,6 +716,15 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description The `Host` or `Origin` of the request is not one of this server (see ALLOWED_HOSTS, ALLOWED_ORIGINS). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
                 /** @description No record with that id in the organization of the key. */
                 404: {
                     headers: {
@@ -747,7 +783,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -756,7 +792,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -805,7 +841,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -871,7 +907,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -932,7 +968,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1015,7 +1051,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1024,7 +1060,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1073,7 +1109,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1139,7 +1175,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1203,7 +1239,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1283,7 +1319,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1292,7 +1328,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1344,7 +1380,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1410,7 +1446,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1471,7 +1507,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1560,7 +1596,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1569,7 +1605,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1621,7 +1657,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1687,7 +1723,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1748,7 +1784,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1846,7 +1882,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1921,7 +1957,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1973,7 +2009,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2043,7 +2079,7 @@ export interface paths {
                         "application/json": components["schemas"]["Success"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2085,8 +2121,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
                     "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). */
+                    "sync-acknowledged-below"?: string;
                 };
                 path: {
                     /** @description Printer id (`GET /printers`). */
@@ -2116,7 +2154,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2196,7 +2234,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2205,7 +2243,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2235,7 +2273,7 @@ export interface paths {
         put?: never;
         /**
          * Print a store's day's report on a network receipt printer (Write key)
-         * @description Builds the report of `GET /reports/daily` for the store and day (store name, date and time zone, sales, total, per payment method and brand, VAT per rate, deposits, discounts, orders not counted, first and last sale) and sends it as ESC/POS commands over TCP, as `POST /receipts/{orderId}/print` does with a receipt: paper status first, nothing sent at the paper end. A printer fault is an answer, not an error: `printed` is false and `state` and `message` say why; `GET /printers` lists the printer with its state afterwards. An unknown store, a date that is not a calendar day or a printer id that is not registered is a 400.
+         * @description Builds the report of `GET /reports/daily` for the store and day (store name, date and time zone, sales, total, per payment method and brand, VAT per rate, deposits, discounts, orders not counted, first and last sale) and sends it as ESC/POS commands over TCP, as `POST /receipts/{orderId}/print` does with a receipt: paper status first, nothing sent at the paper end. A printer fault is an answer, not an error: `printed` is false and `state` and `message` say why; `GET /printers` lists the printer with its state afterwards. A missing or wrong field, an unknown store, a date that is not a calendar day or a printer id that is not registered is a 400 in the validation shape.
          */
         post: {
             parameters: {
@@ -2266,7 +2304,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2275,7 +2313,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2357,7 +2395,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2366,7 +2404,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2418,7 +2456,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2470,8 +2508,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
                     "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). */
+                    "sync-acknowledged-below"?: string;
                 };
                 path?: never;
                 cookie?: never;
@@ -2502,7 +2542,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2576,7 +2616,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2585,7 +2625,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2637,7 +2677,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2706,7 +2746,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2770,7 +2810,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2833,7 +2873,7 @@ export interface paths {
                         "application/json": components["schemas"]["Success"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2889,7 +2929,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2939,7 +2979,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2981,7 +3021,7 @@ export interface paths {
                     "sync-acknowledged-below"?: string;
                 };
                 path: {
-                    /** @description Entry id as `GET /sync/parked` lists it. */
+                    /** @description Entry id as `GET /sync/parked` lists it (a whole number); anything else is a 400. */
                     entryId: string;
                 };
                 cookie?: never;
@@ -3008,7 +3048,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3075,7 +3115,7 @@ export interface paths {
                     "sync-acknowledged-below"?: string;
                 };
                 path: {
-                    /** @description Entry id as `GET /sync/parked` lists it. */
+                    /** @description Entry id as `GET /sync/parked` lists it (a whole number); anything else is a 400. */
                     entryId: string;
                 };
                 cookie?: never;
@@ -3102,7 +3142,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3174,7 +3214,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3221,7 +3261,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3269,7 +3309,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3323,7 +3363,7 @@ export interface paths {
                         "application/json": components["schemas"]["Success"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3365,8 +3405,10 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. */
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
                     "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). */
+                    "sync-acknowledged-below"?: string;
                 };
                 path?: never;
                 cookie?: never;
@@ -3395,7 +3437,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3466,7 +3508,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid query parameters, in the validation shape. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3475,7 +3517,7 @@ export interface paths {
                         "application/json": components["schemas"]["ValidationError"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3529,7 +3571,7 @@ export interface paths {
                         "application/json": components["schemas"]["Success"];
                     };
                 };
-                /** @description Missing, unknown or revoked key; Read key on a write; or `Feature not available`. */
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3569,6 +3611,15 @@ export interface components {
              */
             search: "ready" | "building";
         };
+        StandardError: {
+            statusCode: number;
+            /** @description What went wrong, naming the field or resource. */
+            message: string;
+            /** @description ISO 8601 time of the error. */
+            timestamp: string;
+            /** @description Request path. */
+            path: string;
+        };
         UpdateStatus: {
             /**
              * @description `off`: no update source set; `waiting`: downloaded, installs when the kiosk is idle or at the night hour.
@@ -3595,15 +3646,6 @@ export interface components {
             diskTotalBytes: number;
             /** @description SHA-256 fingerprint (`AB:CD:…`) of the certificate this server serves HTTPS with, for staff to compare when a till first connects; null over plain HTTP. */
             tlsFingerprint: string | null;
-        };
-        StandardError: {
-            statusCode: number;
-            /** @description What went wrong, naming the field or resource. */
-            message: string;
-            /** @description ISO 8601 time of the error. */
-            timestamp: string;
-            /** @description Request path. */
-            path: string;
         };
         /** @description A product. Optional fields that were never set are absent. */
         Product: {

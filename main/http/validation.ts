@@ -40,29 +40,48 @@ function describeIssues(issues: readonly Issue[], input: unknown): { field: stri
   return out;
 }
 
+/** Why a body is not a JSON object at all, or undefined when it is one. */
+function bodyShapeProblem(body: unknown): string | undefined {
+  if (body === undefined) return 'Request body is missing: send a JSON object with Content-Type: application/json';
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'Request body must be a JSON object';
+  return undefined;
+}
+
 /** Parses a JSON write body; a failure is a 400 in the standard shape naming each field. */
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  if (body === undefined) {
-    throw new BadRequest('Request body is missing: send a JSON object with Content-Type: application/json');
-  }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new BadRequest('Request body must be a JSON object');
-  }
+  const shapeProblem = bodyShapeProblem(body);
+  if (shapeProblem !== undefined) throw new BadRequest(shapeProblem);
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const problems = describeIssues(result.error.issues, body);
   throw new BadRequest(problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; '));
 }
 
+function validationFailure(issues: readonly Issue[], input: unknown): ValidationFailed {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const problem of describeIssues(issues, input)) {
+    if (problem.field === '') formErrors.push(problem.message);
+    else (fieldErrors[problem.field] ??= []).push(problem.message);
+  }
+  return new ValidationFailed(fieldErrors, formErrors);
+}
+
 /** Parses list query parameters; a failure is a 400 in the validation shape. */
 export function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
   const result = schema.safeParse(query);
   if (result.success) return result.data;
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const problem of describeIssues(result.error.issues, query)) {
-    if (problem.field === '') formErrors.push(problem.message);
-    else (fieldErrors[problem.field] ??= []).push(problem.message);
-  }
-  throw new ValidationFailed(fieldErrors, formErrors);
+  throw validationFailure(result.error.issues, query);
+}
+
+/**
+ * Parses a JSON body of an endpoint that answers every 400 in the validation
+ * shape (one that shares its fields with a query, as the day's report does).
+ */
+export function parseBodyFields<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const shapeProblem = bodyShapeProblem(body);
+  if (shapeProblem !== undefined) throw new ValidationFailed({}, [shapeProblem]);
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  throw validationFailure(result.error.issues, body);
 }

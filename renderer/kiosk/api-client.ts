@@ -1,14 +1,14 @@
 import { createStoreClient, StoreApiError, StoreNetworkError } from '../../client/src/index.js';
 import type { ListMeta } from '../../shared/api/common.js';
 import type { Category } from '../../shared/api/categories.js';
-import type { BlockedIdentity, IdentityLogCreate } from '../../shared/api/identity-logs.js';
+import type { IdentityLogCreate, IdentityVerdict, IdentityVerdictRequest } from '../../shared/api/identity-logs.js';
+import type { CurrentKey } from '../../shared/api/keys.js';
 import type { Order, OrderCreate } from '../../shared/api/orders.js';
 import type { Product } from '../../shared/api/products.js';
 import type { PrinterStatus } from '../../shared/api/printers.js';
 import type { ReceiptPrintRequest, ReceiptPrintResult } from '../../shared/api/receipts.js';
 import type { Store } from '../../shared/api/stores.js';
 import type { Supplier } from '../../shared/api/suppliers.js';
-import type { KioskConfig } from '../../shared/kiosk-config.js';
 
 /** `GET /sync` of a server that syncs with an upstream. */
 export interface SyncStatus {
@@ -47,7 +47,7 @@ const ATTEMPT_TIMEOUT_MS = 10_000;
 const PRINT_TIMEOUT_MS = 20_000;
 /** Longest wait for a whole call, its quiet retry included. */
 const CALL_DEADLINE_MS = 25_000;
-/** Longest wait for a whole list of every page (the screen's products, stores, blocked identities). */
+/** Longest wait for a whole list of every page (the screen's products, categories, suppliers). */
 const LIST_DEADLINE_MS = 120_000;
 
 /**
@@ -67,7 +67,7 @@ async function within<T>(ms: number, caller: AbortSignal | undefined, call: (sig
 }
 
 /** Typed client of the local API. The key travels only in the Authorization header. */
-export function createApiClient(config: Pick<KioskConfig, 'apiBaseUrl' | 'key'>) {
+export function createApiClient(config: { apiBaseUrl: string; key?: string | undefined }) {
   // Sales have their own retry loop (checkout.ts) that tells the customer; one quiet retry covers a dropped connection.
   const api = createStoreClient({ baseUrl: config.apiBaseUrl, key: config.key, retries: 1, timeoutMs: ATTEMPT_TIMEOUT_MS });
   // A print is answered once the printer has the receipt: one attempt, with the printer's own time to answer.
@@ -97,7 +97,11 @@ export function createApiClient(config: Pick<KioskConfig, 'apiBaseUrl' | 'key'>)
       call(async (signal) => (await printing.post('/printers/{printerId}/check', { params: { path: { printerId } }, signal })).data),
     /** The registered receipt printers the key may see. */
     printers: (): Promise<PrinterStatus[]> => call(async (signal) => (await api.get('/printers', { signal })).data),
-    blockedIdentities: (): Promise<BlockedIdentity[]> => list((signal) => api.items('/identity-logs/blocked', { params: { query: { limit } }, signal })),
+    /** The key the kiosk holds: its kind and the store it is bound to. */
+    currentKey: (): Promise<CurrentKey> => call(async (signal) => (await api.get('/keys/current', { signal })).data),
+    /** Whether the server's blocked list holds the identity; the list itself stays on the server. */
+    identityVerdict: (identity: IdentityVerdictRequest): Promise<IdentityVerdict> =>
+      call(async (signal) => (await api.post('/identity-logs/verdict', { body: identity, signal })).data),
     recordIdentityCheck: (log: IdentityLogCreate): Promise<{ id: string }> => call((signal) => api.post('/identity-logs', { body: log, signal })),
     sync: (): Promise<SyncStatus> => call(async (signal) => (await api.get('/sync', { signal })).data),
   };

@@ -2,7 +2,7 @@ import type { Product } from '../../shared/api/products.js';
 import { reportActivity } from './activity-report.js';
 import type { ApiClient, SyncStatus } from './api-client.js';
 import { Cart, type CartLine } from './cart.js';
-import { CheckoutFlow } from './checkout-flow.js';
+import { CheckoutFlow, type CheckoutHost } from './checkout-flow.js';
 import { loadScreenCatalog, type ScreenCatalog } from './catalog-browser.js';
 import { replaceChildren } from './dom.js';
 import { errorText } from './error-text.js';
@@ -22,7 +22,7 @@ import type { KioskSettings, StoreLanguage } from './store-settings.js';
 const SEARCH_LIMIT = 20;
 
 /** The kiosk of one store: owns the cart and decides which screen shows. */
-export class KioskApp {
+export class KioskApp implements CheckoutHost {
   readonly cart = new Cart();
   t: Translate;
   language: StoreLanguage;

@@ -2,16 +2,18 @@ import type { Order } from '../../shared/api/orders.js';
 import { DEFAULT_MINIMUM_AGE, minimumAgeOf } from '../../shared/minimum-age.js';
 import type { CalendarDate } from './age.js';
 import { verifyAge, type AgeEvidence } from './age-verification.js';
-import type { KioskApp } from './app.js';
+import type { ApiClient } from './api-client.js';
+import type { Cart } from './cart.js';
 import { newOrderId, orderOfSale, saleOf, sendSale, type SendFailure, type StoredSale } from './checkout.js';
 import { isMrzLine, readMrz } from './mrz.js';
+import type { Translate } from './i18n/index.js';
 import { paymentTerminalStep, type PaymentOutcome } from './payment-terminal.js';
 import { ageCheckScreen, refusedScreen } from './screens/age-check.js';
 import { helpScreen } from './screens/help.js';
-import { ReceiptView } from './receipt-view.js';
+import { ReceiptView, type ReceiptSetup } from './receipt-view.js';
 import { paymentScreen, recordingScreen } from './screens/payment.js';
 import type { SaleJournalEntry, SalesJournal } from './sales-journal.js';
-import { paymentMethodsOffered, type PaymentMethod } from './store-settings.js';
+import { paymentMethodsOffered, type KioskSettings, type PaymentMethod, type StoreLanguage } from './store-settings.js';
 
 type Step =
   | { name: 'age'; error?: string }
@@ -21,6 +23,24 @@ type Step =
   | { name: 'terminal'; method: PaymentMethod }
   | { name: 'recording'; resumed: boolean; failure?: SendFailure }
   | { name: 'receipt'; view: ReceiptView };
+
+/** What the checkout needs of the kiosk it runs in: the cart, the server, the texts, and the screen. */
+export interface CheckoutHost {
+  readonly cart: Cart;
+  readonly api: ApiClient;
+  readonly settings: KioskSettings;
+  readonly receiptSetup: ReceiptSetup;
+  /** The texts and language the customer chose; they change while a sale is under way. */
+  readonly t: Translate;
+  readonly language: StoreLanguage;
+  readonly offline: boolean;
+  /** Shows a checkout screen in place of the shop. */
+  show(screen: HTMLElement): void;
+  /** Back to the shop, with `note` in its message line. */
+  showShop(note?: string): void;
+  /** Ends the purchase: empty cart, start screen. */
+  reset(): void;
+}
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -39,7 +59,7 @@ export class CheckoutFlow {
   private paid: SaleJournalEntry | undefined;
 
   constructor(
-    private readonly app: KioskApp,
+    private readonly app: CheckoutHost,
     private readonly journal: SalesJournal,
   ) {}
 

@@ -11,21 +11,34 @@ export function sameOriginApi(): string {
   return new URL('/api/v1', window.location.href).href;
 }
 
-/** The desktop app's config comes without a key (the app adds the Authorization header itself); a browser's set-up always has one. */
-function isConfig(value: unknown, keyRequired: boolean): value is KioskConfig {
+/**
+ * What the page starts with. The desktop app may send the key itself (then
+ * the config has none), and a kiosk key names its store (then `storeId` may
+ * be left out and `GET /keys/current` tells it).
+ */
+export type PageConfig = Omit<KioskConfig, 'key' | 'storeId'> & { key?: string; storeId?: string };
+
+const optionalText = (value: unknown) => value === undefined || (typeof value === 'string' && value !== '');
+
+function isBridgeConfig(value: unknown): value is PageConfig {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  const keyOk = v.key === undefined ? !keyRequired : typeof v.key === 'string' && v.key !== '';
-  return keyOk && typeof v.storeId === 'string' && v.storeId !== '' && typeof v.apiBaseUrl === 'string';
+  return typeof v.apiBaseUrl === 'string' && optionalText(v.key) && optionalText(v.storeId);
+}
+
+function isConfig(value: unknown): value is KioskConfig {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.key === 'string' && v.key !== '' && typeof v.storeId === 'string' && v.storeId !== '' && typeof v.apiBaseUrl === 'string';
 }
 
 /** The kiosk's configuration, or undefined when a plain browser has not been set up yet. */
-export function loadConfig(): { config: KioskConfig; source: ConfigSource } | undefined {
+export function loadConfig(): { config: PageConfig; source: ConfigSource } | undefined {
   const bridge = (window as unknown as Record<string, { config?: unknown } | undefined>)[KIOSK_BRIDGE];
-  if (bridge && isConfig(bridge.config, false)) return { config: bridge.config, source: 'bridge' };
+  if (bridge && isBridgeConfig(bridge.config)) return { config: bridge.config, source: 'bridge' };
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null');
-    if (isConfig(stored, true)) return { config: { ...stored, apiBaseUrl: sameOriginApi() }, source: 'browser' };
+    if (isConfig(stored)) return { config: { ...stored, apiBaseUrl: sameOriginApi() }, source: 'browser' };
   } catch {
     // A damaged entry means set-up runs again.
   }

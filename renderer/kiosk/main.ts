@@ -1,4 +1,4 @@
-import { createApiClient } from './api-client.js';
+import { createApiClient, type ApiClient } from './api-client.js';
 import { KioskApp } from './app.js';
 import { forgetBrowserConfig, loadConfig } from './config.js';
 import { h } from './dom.js';
@@ -7,6 +7,13 @@ import { errorText } from './error-text.js';
 import { browserLanguage, translator } from './i18n/index.js';
 import { setupScreen } from './screens/setup.js';
 import { settingsOf } from './store-settings.js';
+
+/** The store a kiosk key is bound to, for a configuration that names none. */
+async function storeOfKey(api: ApiClient): Promise<string> {
+  const current = await api.currentKey();
+  if (current.store === null) throw new Error(`a ${current.kind} key names no store: the kiosk needs a kiosk key`);
+  return current.store;
+}
 
 /** Starts the kiosk with its configuration, or shows the set-up screen first in a plain browser. */
 async function boot(root: HTMLElement): Promise<void> {
@@ -17,7 +24,7 @@ async function boot(root: HTMLElement): Promise<void> {
   }
   const api = createApiClient(found.config);
   try {
-    const store = await api.store(found.config.storeId);
+    const store = await api.store(found.config.storeId ?? (await storeOfKey(api)));
     const app = new KioskApp(root, api, settingsOf(store), openSalesJournal(), found.config);
     document.documentElement.lang = app.language;
     app.start();

@@ -4,7 +4,8 @@ const POLL_MS = 15_000;
 
 /**
  * Follows `GET /sync` of a server that syncs with an upstream. A server
- * without sync answers 404: then the kiosk is never offline and polling stops.
+ * without sync answers 404, and a kiosk key may not read it (403): then the
+ * kiosk is never shown offline and polling stops.
  */
 export function watchSync(api: ApiClient, onChange: (status: SyncStatus | undefined) => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -14,7 +15,7 @@ export function watchSync(api: ApiClient, onChange: (status: SyncStatus | undefi
       onChange(await api.sync());
     } catch (err) {
       onChange(undefined);
-      if (err instanceof ApiError && err.status === 404) return;
+      if (err instanceof ApiError && (err.status === 404 || err.status === 403)) return;
     }
     if (!stopped) timer = setTimeout(poll, POLL_MS);
   };

@@ -31,6 +31,8 @@ async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, key?: st
 export const getPublic = <T>(path: string) => call<T>('GET', path);
 export const getData = async <T>(path: string, key: string) => (await call<{ data: T }>('GET', path, key)).data;
 export const postData = async <T>(path: string, key: string, body?: unknown) => (await call<{ data: T }>('POST', path, key, body)).data;
+/** A POST whose answer is not wrapped in `data` (creations). */
+export const postAnswer = <T>(path: string, key: string, body: unknown) => call<T>('POST', path, key, body);
 export const deleteData = (path: string, key: string) => call<{ success: boolean }>('DELETE', path, key);
 
 /** Every item of a list endpoint, following `meta.nextCursor`. */

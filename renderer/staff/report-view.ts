@@ -83,6 +83,18 @@ export function createReportView(deps: {
           h('tbody', {}, r.byTaxRate.map((v) => h('tr', {}, cell(rate(v.taxRate)), cell(t.money(v.gross), true), cell(t.money(v.net), true), cell(t.money(v.tax), true)))),
         ),
       ],
+      r.priceDeviations.length > 0 && [
+        h('h3', { id: 'price-deviations-title' }, t('priceDeviations')),
+        h('p', { class: 'hint flagged' }, t('priceDeviationsHint')),
+        h(
+          'table',
+          { 'data-table': 'price-deviations', 'aria-labelledby': 'price-deviations-title' },
+          head(2, t('deviationOrder'), t('deviationProduct'), t('deviationQuantity'), t('deviationPrice'), t('deviationCatalogPrice')),
+          h('tbody', {}, r.priceDeviations.map((d) =>
+            h('tr', { 'data-order': d.orderId }, cell(d.orderId), cell(d.title), cell(String(d.quantity), true), cell(t.money(d.price), true), cell(t.money(d.catalogPrice), true)),
+          )),
+        ),
+      ],
       (r.deletedOrders.sales > 0 || r.otherPaymentStates.length > 0) && [
         h('h3', {}, t('notCounted')),
         h(

@@ -34,6 +34,15 @@ function withIdempotencyKey(route: RouteConfig): RouteConfig {
   };
 }
 
+/**
+ * The local guard refuses a foreign `Host` or `Origin` before any route runs,
+ * so every operation, also those without a key, can answer that 403.
+ */
+function withLocalGuard(route: RouteConfig): RouteConfig {
+  if (route.responses[403]) return route;
+  return { ...route, responses: { ...route.responses, 403: json(StandardErrorSchema, 'The `Host` or `Origin` of the request is not one of this server (see ALLOWED_HOSTS, ALLOWED_ORIGINS).') } };
+}
+
 /** A write without a body is a 400; saying so lets generated clients require one. */
 function withRequiredBody(route: RouteConfig): RouteConfig {
   const body = route.request?.body;
@@ -51,9 +60,9 @@ export function buildOpenApiDocument(serverVersion: string) {
   });
   const registerPath = registry.registerPath.bind(registry);
   registry.registerPath = (route: RouteConfig) => {
-    if (route.method !== 'post') return registerPath(route);
+    if (route.method !== 'post') return registerPath(withLocalGuard(route));
     const withBody = withRequiredBody(route);
-    return registerPath(WITHOUT_IDEMPOTENCY_KEY.has(route.path) ? withBody : withIdempotencyKey(withBody));
+    return registerPath(withLocalGuard(WITHOUT_IDEMPOTENCY_KEY.has(route.path) ? withBody : withIdempotencyKey(withBody)));
   };
   for (const register of registrars) register(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({

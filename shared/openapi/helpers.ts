@@ -6,7 +6,7 @@ type Responses = RouteConfig['responses'];
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid body or parameters; the message names the field and the reason.',
-  403: 'Missing, unknown or revoked key; Read key on a write; or `Feature not available`.',
+  403: 'Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server.',
   404: 'No record with that id in the organization of the key.',
   409: 'Conflicts with a stored record.',
   413: 'Body larger than the limit.',
@@ -23,7 +23,7 @@ export function errors(codes: number[], options: { validation?: boolean; search?
   for (const code of codes) {
     out[code] =
       code === 400 && options.validation
-        ? json(ValidationErrorSchema, 'Invalid query parameters, in the validation shape.')
+        ? json(ValidationErrorSchema, 'Invalid query parameters or body fields, in the validation shape.')
         : json(StandardErrorSchema, ERROR_TEXT[code] ?? 'Error.');
   }
   if (options.search) out[503] = json(SearchUnavailableSchema, 'Search index still building; retry shortly.');

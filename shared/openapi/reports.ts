@@ -26,7 +26,7 @@ export function registerReportPaths(registry: OpenAPIRegistry): void {
       'Builds the report of `GET /reports/daily` for the store and day (store name, date and time zone, sales, total, per payment method and brand, VAT per rate, deposits, discounts, ' +
       'orders not counted, first and last sale) and sends it as ESC/POS commands over TCP, as `POST /receipts/{orderId}/print` does with a receipt: paper status first, nothing sent at the paper end. ' +
       'A printer fault is an answer, not an error: `printed` is false and `state` and `message` say why; `GET /printers` lists the printer with its state afterwards. ' +
-      'An unknown store, a date that is not a calendar day or a printer id that is not registered is a 400.',
+      'A missing or wrong field, an unknown store, a date that is not a calendar day or a printer id that is not registered is a 400 in the validation shape.',
     request: { body: { content: { 'application/json': { schema: DailyReportPrintRequestSchema } } } },
     responses: { 200: json(dataOf(ReceiptPrintResultSchema), 'Whether the printer took the report.'), ...errors([400, 403], { validation: true }) },
   });

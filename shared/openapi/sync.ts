@@ -21,7 +21,7 @@ export function registerSyncPaths(registry: OpenAPIRegistry): void {
     description: 'Oldest first, with the status and message the upstream answered. `sync retry` and `sync discard` act on them.',
     responses: { 200: json(z.object({ data: z.array(ParkedEntrySchema) }), 'The parked entries.'), ...errors([403]) },
   });
-  const params = z.object({ entryId: z.string().describe('Entry id as `GET /sync/parked` lists it.') });
+  const params = z.object({ entryId: z.string().regex(/^\d+$/).describe('Entry id as `GET /sync/parked` lists it (a whole number); anything else is a 400.') });
   registry.registerPath({
     method: 'post',
     path: '/sync/parked/{entryId}/retry',

@@ -3,7 +3,7 @@ import { DailyReportPrintRequestSchema, DailyReportQuerySchema } from '../../../
 import type { ReportPrinting } from '../../receipts/report-printing.js';
 import type { ReportService } from '../../services/reports.js';
 import { callerOf } from '../auth.js';
-import { parseBody, parseQuery } from '../validation.js';
+import { parseBodyFields, parseQuery } from '../validation.js';
 
 /** `GET /reports/daily` (read key): a store's day closing; `POST /reports/daily/print` (write key): the same on a receipt printer. */
 export function reportRoutes(reports: ReportService, printing: ReportPrinting): Router {
@@ -13,7 +13,7 @@ export function reportRoutes(reports: ReportService, printing: ReportPrinting): 
     res.json({ data: reports.daily(callerOf(res), query) });
   });
   router.post('/reports/daily/print', async (req, res) => {
-    const body = parseBody(DailyReportPrintRequestSchema, req.body);
+    const body = parseBodyFields(DailyReportPrintRequestSchema, req.body);
     res.json({ data: await printing.print(callerOf(res), body) });
   });
   return router;

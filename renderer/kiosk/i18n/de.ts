@@ -2,12 +2,10 @@ import type { Messages } from './en.js';
 
 export const de: Messages = {
   setupTitle: 'Kiosk einrichten',
-  setupIntro: 'Geben Sie den Schreibschlüssel der Organisation ein und wählen Sie den Laden dieses Kiosks. Beides bleibt in diesem Browser.',
-  setupKey: 'Schreibschlüssel',
-  setupLoadStores: 'Läden laden',
-  setupStore: 'Laden',
-  setupStoreId: 'Laden-ID',
-  setupNoStores: 'Die Organisation hat noch keinen Laden. Legen Sie einen mit POST /stores an (siehe README).',
+  setupIntro: "Geben Sie den eigenen Schlüssel dieses Kiosks ein (einen Kiosk-Schlüssel: er nennt den Laden, für den der Kiosk verkauft). Das Scannen seines QR-Codes tippt ihn ein. Er bleibt in diesem Browser.",
+  setupKey: "Kiosk-Schlüssel",
+  setupNotKiosk: "Das ist kein Kiosk-Schlüssel. Erstellen Sie einen für den Laden dieses Kiosks auf der Personalseite (/status, Geräteschlüssel) oder mit npm run -s cli -- key create <orgId> --kind kiosk --store <storeId> und geben Sie ihn hier ein.",
+  setupStoreOf: "Dieser Kiosk verkauft für {name}.",
   setupSave: 'Kiosk starten',
   setupPrinter: 'Quittungsdrucker (freiwillig)',
   setupPrinterHint: 'Die Nummer des Druckers, wie ihn das Personal auf der Statusseite (/status) für diesen Laden erfasst hat. Leer lassen, wenn der Kiosk keinen Drucker hat.',

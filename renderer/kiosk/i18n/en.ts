@@ -1,12 +1,10 @@
 /** English texts; the other languages provide the same keys. `{name}` marks a value filled in at run time. */
 export const en = {
   setupTitle: 'Set up this kiosk',
-  setupIntro: 'Enter the write key of the organization and choose the store this kiosk sells for. They stay in this browser.',
-  setupKey: 'Write key',
-  setupLoadStores: 'Load stores',
-  setupStore: 'Store',
-  setupStoreId: 'Store id',
-  setupNoStores: 'The organization has no store yet. Create one with POST /stores (see the README).',
+  setupIntro: "Enter this kiosk's own key (a kiosk key: it names the store the kiosk sells for). Scanning its QR code types it in. It stays in this browser.",
+  setupKey: "Kiosk key",
+  setupNotKiosk: "This is not a kiosk key. Make one for this kiosk's store on the staff page (/status, Device keys) or with npm run -s cli -- key create <orgId> --kind kiosk --store <storeId>, then enter it here.",
+  setupStoreOf: "This kiosk sells for {name}.",
   setupSave: 'Start the kiosk',
   setupPrinter: 'Receipt printer (optional)',
   setupPrinterHint: 'The printer\'s id as staff registered it for this store on the status page (/status). Leave empty when the kiosk has no printer.',

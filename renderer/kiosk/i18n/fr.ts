@@ -2,12 +2,10 @@ import type { Messages } from './en.js';
 
 export const fr: Messages = {
   setupTitle: 'Configurer ce kiosque',
-  setupIntro: "Saisissez la clé d'écriture de l'organisation et choisissez le magasin de ce kiosque. Ils restent dans ce navigateur.",
-  setupKey: "Clé d'écriture",
-  setupLoadStores: 'Charger les magasins',
-  setupStore: 'Magasin',
-  setupStoreId: 'Identifiant du magasin',
-  setupNoStores: "L'organisation n'a pas encore de magasin. Créez-en un avec POST /stores (voir le README).",
+  setupIntro: "Saisissez la clé propre à ce kiosque (une clé de kiosque : elle nomme le magasin pour lequel il vend). Scanner son code QR la saisit. Elle reste dans ce navigateur.",
+  setupKey: "Clé de kiosque",
+  setupNotKiosk: "Ce n'est pas une clé de kiosque. Créez-en une pour le magasin de ce kiosque sur la page du personnel (/status, Clés des appareils) ou avec npm run -s cli -- key create <orgId> --kind kiosk --store <storeId>, puis saisissez-la ici.",
+  setupStoreOf: "Ce kiosque vend pour {name}.",
   setupSave: 'Démarrer le kiosque',
   setupPrinter: 'Imprimante de quittances (facultatif)',
   setupPrinterHint: 'L\'identifiant de l\'imprimante, tel que le personnel l\'a enregistrée pour ce magasin sur la page d\'état (/status). Laisser vide si le kiosque n’a pas d’imprimante.',

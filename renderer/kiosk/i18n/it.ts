@@ -2,12 +2,10 @@ import type { Messages } from './en.js';
 
 export const it: Messages = {
   setupTitle: 'Configurare questo chiosco',
-  setupIntro: "Inserite la chiave di scrittura dell'organizzazione e scegliete il negozio di questo chiosco. Restano in questo browser.",
-  setupKey: 'Chiave di scrittura',
-  setupLoadStores: 'Caricare i negozi',
-  setupStore: 'Negozio',
-  setupStoreId: 'ID del negozio',
-  setupNoStores: "L'organizzazione non ha ancora un negozio. Createne uno con POST /stores (vedi il README).",
+  setupIntro: "Inserite la chiave propria di questo chiosco (una chiave chiosco: indica il negozio per cui vende). Scansionare il suo codice QR la inserisce. Resta in questo browser.",
+  setupKey: "Chiave chiosco",
+  setupNotKiosk: "Questa non è una chiave chiosco. Createne una per il negozio di questo chiosco nella pagina del personale (/status, Chiavi dei dispositivi) o con npm run -s cli -- key create <orgId> --kind kiosk --store <storeId>, poi inseritela qui.",
+  setupStoreOf: "Questo chiosco vende per {name}.",
   setupSave: 'Avviare il chiosco',
   setupPrinter: 'Stampante di scontrini (facoltativo)',
   setupPrinterHint: 'L\'identificativo della stampante, come il personale l\'ha registrata per questo negozio sulla pagina di stato (/status). Lasciare vuoto se il chiosco non ha una stampante.',

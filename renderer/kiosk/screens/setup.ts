@@ -1,7 +1,6 @@
-import type { Store } from '../../../shared/api/stores.js';
 import { createApiClient } from '../api-client.js';
 import { sameOriginApi, saveBrowserConfig } from '../config.js';
-import { h, replaceChildren } from '../dom.js';
+import { h } from '../dom.js';
 import { errorText } from '../error-text.js';
 import { browserLanguage, LANGUAGE_NAMES, translator } from '../i18n/index.js';
 import { STORE_LANGUAGES } from '../../../shared/languages.js';
@@ -21,36 +20,31 @@ function receiptSettings(printerText: string, urlText: string): BrowserReceiptSe
 }
 
 /**
- * One-time set-up in a plain browser: the write key (never put in a URL),
- * the store, picked from `GET /stores` or typed, and optionally the network
- * receipt printer and the e-receipt address. They stay in localStorage.
+ * One-time set-up in a plain browser: the kiosk's own key (never put in a
+ * URL; a scanned QR code types it in), which names the store the kiosk sells
+ * for, and optionally the network receipt printer and the e-receipt address.
+ * They stay in localStorage. Any other kind of key is refused with the way to
+ * make a kiosk key.
  */
 export function setupScreen(onDone: () => void, language: StoreLanguage = browserLanguage(navigator.languages)): HTMLElement {
   const t = translator(language, {});
   document.documentElement.lang = language;
   const key = h('input', { id: 'setup-key', type: 'password', autocomplete: 'off', required: true, 'data-scan': 'own' });
-  const storeField = h('div', { class: 'store-field' });
   const error = h('p', { class: 'error', role: 'alert' });
   const printer = h('input', { id: 'setup-printer', type: 'text', autocomplete: 'off', 'data-scan': 'own', 'aria-describedby': 'setup-printer-hint' });
   const receiptUrl = h('input', { id: 'setup-receipt-url', type: 'url', autocomplete: 'off', 'data-scan': 'own', 'aria-describedby': 'setup-receipt-url-hint' });
-  let storeInput: HTMLInputElement | HTMLSelectElement = h('input', { id: 'setup-store', type: 'text', required: true, autocomplete: 'off', 'data-scan': 'own' });
-  replaceChildren(storeField, h('label', { for: 'setup-store' }, t('setupStoreId')), storeInput);
 
-  const loadStores = async () => {
-    error.textContent = '';
-    let stores: Store[];
+  /** The store the key is bound to, or the text of what is wrong. */
+  const storeOfKey = async (secret: string): Promise<{ storeId: string } | { problem: string }> => {
+    const api = createApiClient({ apiBaseUrl: sameOriginApi(), key: secret });
     try {
-      stores = (await createApiClient({ apiBaseUrl: sameOriginApi(), key: key.value.trim() }).stores()).filter((s) => !s.deleted);
+      const current = await api.currentKey();
+      if (current.kind !== 'kiosk' || current.store === null) return { problem: t('setupNotKiosk') };
+      await api.store(current.store);
+      return { storeId: current.store };
     } catch (err) {
-      error.textContent = errorText(t, err);
-      return;
+      return { problem: errorText(t, err) };
     }
-    if (stores.length === 0) {
-      error.textContent = t('setupNoStores');
-      return;
-    }
-    storeInput = h('select', { id: 'setup-store', required: true }, stores.map((s) => h('option', { value: s.id }, `${s.name}${s.city ? `, ${s.city}` : ''}`)));
-    replaceChildren(storeField, h('label', { for: 'setup-store' }, t('setupStore')), storeInput);
   };
 
   const form = h(
@@ -59,32 +53,36 @@ export function setupScreen(onDone: () => void, language: StoreLanguage = browse
       onsubmit: async (event: Event) => {
         event.preventDefault();
         error.textContent = '';
-        const config = { apiBaseUrl: sameOriginApi(), key: key.value.trim(), storeId: storeInput.value.trim() };
         const receipts = receiptSettings(printer.value, receiptUrl.value);
         if (typeof receipts === 'string') {
           error.textContent = t(receipts);
           return;
         }
-        try {
-          const client = createApiClient(config);
-          await client.store(config.storeId);
-          const printerId = receipts.printer?.type === 'network' ? receipts.printer.id : undefined;
-          if (printerId !== undefined && !(await client.printers()).some((p) => p.id === printerId && p.store === config.storeId)) {
-            error.textContent = t('setupPrinterInvalid');
-            return;
-          }
-        } catch (err) {
-          error.textContent = errorText(t, err);
+        const secret = key.value.trim();
+        const bound = await storeOfKey(secret);
+        if ('problem' in bound) {
+          error.textContent = bound.problem;
           return;
         }
-        saveBrowserConfig(config.key, config.storeId, receipts);
+        const printerId = receipts.printer?.type === 'network' ? receipts.printer.id : undefined;
+        if (printerId !== undefined) {
+          try {
+            const printers = await createApiClient({ apiBaseUrl: sameOriginApi(), key: secret }).printers();
+            if (!printers.some((p) => p.id === printerId && p.store === bound.storeId)) {
+              error.textContent = t('setupPrinterInvalid');
+              return;
+            }
+          } catch (err) {
+            error.textContent = errorText(t, err);
+            return;
+          }
+        }
+        saveBrowserConfig(secret, bound.storeId, receipts);
         onDone();
       },
     },
     h('label', { for: 'setup-key' }, t('setupKey')),
     key,
-    h('button', { type: 'button', class: 'secondary', 'data-action': 'load-stores', onclick: () => void loadStores() }, t('setupLoadStores')),
-    storeField,
     h('label', { for: 'setup-printer' }, t('setupPrinter')),
     printer,
     h('p', { class: 'hint', id: 'setup-printer-hint' }, t('setupPrinterHint')),

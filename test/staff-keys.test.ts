@@ -1,0 +1,107 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from './support/api.js';
+import { seriousViolations } from './support/axe.js';
+import { useBrowserHarness } from './support/browser-harness.js';
+import { screenshot } from './support/kiosk.js';
+
+const h = useBrowserHarness({ catalog: false });
+let store: string;
+
+beforeAll(async () => {
+  store = (await h.client.post('/stores', { name: 'Hofladen Sonnenberg', languageMain: 'de', paymentCash: true })).body.id;
+  const milk = (await h.client.post('/products', { name: 'Vollmilch 1l', price: 195, taxCategory: '2.6' })).body.id;
+  const till = (await h.client.post('/keys', { kind: 'kiosk', store, name: 'Till' })).body.key;
+  // A kiosk recorded the milk at a price of its own: the day's report flags the line.
+  const sale = await api(h.server.url, till).post('/orders', {
+    store,
+    paymentMethod: 'cash',
+    products: [{ productId: milk, quantity: 2, title: 'Vollmilch 1l', price: 300, taxRate: 0.026 }],
+  });
+  expect(sale.status).toBe(200);
+});
+
+async function signedIn(locale = 'en-US'): Promise<Page> {
+  const page = await h.open('/status', { locale, timeout: 10_000 });
+  await page.locator('#staff-key').fill(h.org.writeKey);
+  await page.locator('#sign-in button[type="submit"]').click();
+  await page.locator('#keys table[data-table="keys"]').waitFor();
+  return page;
+}
+
+const expectAccessible = async (page: Page, screen: string) =>
+  expect({ screen, violations: await seriousViolations(page) }).toEqual({ screen, violations: [] });
+
+describe("the staff page's device keys", () => {
+  it("makes a kiosk key for a store, shows it once as text and QR code, and the kiosk's set-up takes it by a scan", async () => {
+    const page = await signedIn();
+    await page.getByLabel('Kind').selectOption('kiosk');
+    await page.locator('#key-store').selectOption(store);
+    await page.getByLabel('Name').fill('Kiosk by the door');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = (await page.locator('[data-new-key="kiosk"] [data-secret]').textContent()) ?? '';
+    expect(await page.getByRole('img', { name: 'The new key as a QR code' }).isVisible()).toBe(true);
+    await screenshot(page, '27-staff-device-key');
+    await expectAccessible(page, 'new key');
+
+    const current = await api(h.server.url, secret).get('/keys/current');
+    expect(current.body.data).toMatchObject({ kind: 'kiosk', store, name: 'Kiosk by the door' });
+    const row = page.locator('#keys tr', { hasText: 'Kiosk by the door' });
+    expect(await row.locator('td').allTextContents()).toEqual(['Kiosk', 'Hofladen Sonnenberg', 'Kiosk by the door', 'never', 'Revoke']);
+
+    // Shown once: after a reload the list has the key, the page no longer has its secret.
+    await page.reload();
+    await page.locator('#keys table[data-table="keys"]').waitFor();
+    expect(await page.locator('[data-secret]').count()).toBe(0);
+    expect(await page.content()).not.toContain(secret);
+
+    // A keyboard-wedge scanner types the QR code's text into the focused key field and presses Enter.
+    const kiosk = await h.open('/', { viewport: { width: 1920, height: 1080 } });
+    await kiosk.locator('#setup-key').focus();
+    await kiosk.keyboard.type(secret);
+    await kiosk.keyboard.press('Enter');
+    await kiosk.locator('[data-screen="shop"]').waitFor();
+    await page.reload();
+    await expect.poll(async () => (await page.locator('#keys tr', { hasText: 'Kiosk by the door' }).locator('td').nth(3).textContent()) !== 'never').toBe(true);
+  });
+
+  it('makes a scale key without a store', async () => {
+    const page = await signedIn('de-CH');
+    await page.getByLabel('Art').selectOption('scale');
+    await page.getByLabel('Name').fill('Waage Käse');
+    await page.getByRole('button', { name: 'Schlüssel erstellen' }).click();
+    const secret = (await page.locator('[data-new-key="scale"] [data-secret]').textContent()) ?? '';
+    expect((await api(h.server.url, secret).get('/keys/current')).body.data).toMatchObject({ kind: 'scale', name: 'Waage Käse' });
+    await page.getByRole('button', { name: 'Fertig, Schlüssel ausblenden' }).click();
+    expect(await page.locator('[data-secret]').count()).toBe(0);
+  });
+
+  it('revokes a key only after a confirmation, and the device is refused at once', async () => {
+    const made = await h.client.post('/keys', { kind: 'kiosk', store, name: 'Old kiosk' });
+    const page = await signedIn();
+    const row = page.locator('#keys tr', { hasText: 'Old kiosk' });
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await page.locator('#revoke-dialog[open]').waitFor();
+    await expectAccessible(page, 'revoke confirmation');
+    await page.locator('#revoke-dialog').getByRole('button', { name: 'Cancel' }).click();
+    expect((await api(h.server.url, made.body.key).get('/keys/current')).status).toBe(200);
+
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await page.locator('[data-action="confirm-revoke"]').click();
+    await expect.poll(() => page.locator('#keys [role="status"]').textContent()).toBe('The key Old kiosk is revoked.');
+    expect(await row.count()).toBe(0);
+    expect((await api(h.server.url, made.body.key).get('/keys/current')).status).toBe(403);
+  });
+});
+
+describe("the staff page's day's report", () => {
+  it('flags the lines a kiosk sold at a price differing from the catalog', async () => {
+    const page = await signedIn();
+    const table = page.locator('table[data-table="price-deviations"]');
+    await table.waitFor();
+    const cells = (await table.locator('tbody tr td').allTextContents()).map((c) => c.replace(/\u00a0/g, ' '));
+    expect(cells.slice(1)).toEqual(['Vollmilch 1l', '2', 'CHF 3.00', 'CHF 3.90']);
+    expect(await page.getByText('Prices differing from the catalog').isVisible()).toBe(true);
+    await expectAccessible(page, 'report with price deviations');
+  });
+});

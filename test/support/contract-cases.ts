@@ -1,0 +1,163 @@
+import { expect } from 'vitest';
+import type { Api } from './api.js';
+import { runCli } from './cli.js';
+import { imageForm, makeImage, nameOf } from './images.js';
+import { waitForSync } from './sync.js';
+import type { SyncPair } from './sync-pair.js';
+
+/** Which key a call carries: the organization's read or write key, a kiosk key of the seeded store, or none. */
+export type KeyChoice = 'read' | 'write' | 'kiosk' | 'none';
+
+/** One request against one operation of the OpenAPI document, and the status it must answer. */
+export interface ContractCall {
+  /** Values of the operation's path parameters, by name. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  /** A JSON body. */
+  body?: unknown;
+  /** A multipart body (uploads). */
+  form?: () => FormData;
+  /** Default: the write key, or none when the operation needs no key. */
+  key?: KeyChoice;
+  headers?: Record<string, string>;
+  status: number;
+}
+
+/** Records the contract test reads, written through the API before it starts. */
+export interface ContractSeed {
+  store: string;
+  product: string;
+  productToDelete: string;
+  productWithImage: string;
+  imageFile: string;
+  supplier: string;
+  category: string;
+  order: string;
+  blocked: string;
+  blockedToDelete: string;
+  parkedToRetry: string;
+  parkedToDiscard: string;
+  printer: { host: string; port: number };
+  day: string;
+  kioskKey: string;
+  keyToRevoke: string;
+}
+
+type CaseBuilder = (seed: ContractSeed) => ContractCall[];
+
+/** Success cases per operation (`METHOD /path` as in the document): each operation needs at least one. */
+export const SUCCESS_CASES: Record<string, CaseBuilder> = {
+  'GET /health': () => [{ status: 200 }],
+  'GET /update': () => [{ status: 200 }],
+  'GET /openapi.json': () => [{ status: 200 }],
+  'GET /system': () => [{ status: 200 }, { key: 'read', status: 200 }],
+  'GET /products': (s): ContractCall[] => [{ status: 200 }, { query: { q: 'Milch', limit: '5' }, status: 200 }, { query: { barcode: '7610000000017', store: s.store }, key: 'read', status: 200 }],
+  'POST /products': () => [{ body: { name: 'Brot', price: 420, taxCategory: '2.6' }, status: 200 }],
+  'GET /products/{productId}': (s) => [{ params: { productId: s.product }, key: 'read', status: 200 }],
+  'POST /products/{productId}': (s) => [{ params: { productId: s.product }, body: { price: 210 }, status: 200 }],
+  'DELETE /products/{productId}': (s) => [{ params: { productId: s.productToDelete }, status: 200 }],
+  'POST /products/{productId}/image': (s) => [{ params: { productId: s.product }, form: pngForm, status: 200 }],
+  'DELETE /products/{productId}/image': (s) => [{ params: { productId: s.productWithImage }, status: 200 }],
+  'GET /images/{file}': (s) => [{ params: { file: s.imageFile }, status: 200 }],
+  'GET /suppliers': () => [{ query: { limit: '10' }, status: 200 }],
+  'POST /suppliers': () => [{ body: { name: 'Molkerei Alpen' }, status: 200 }],
+  'GET /suppliers/{supplierId}': (s) => [{ params: { supplierId: s.supplier }, status: 200 }],
+  'POST /suppliers/{supplierId}': (s) => [{ params: { supplierId: s.supplier }, body: { name: 'Molkerei Tal' }, status: 200 }],
+  'GET /categories': () => [{ status: 200 }],
+  'POST /categories': () => [{ body: { name: 'Getränke' }, status: 200 }],
+  'GET /categories/{categoryId}': (s) => [{ params: { categoryId: s.category }, status: 200 }],
+  'POST /categories/{categoryId}': (s) => [{ params: { categoryId: s.category }, body: { name: 'Milchprodukte' }, status: 200 }],
+  'GET /stores': () => [{ status: 200 }],
+  'POST /stores': () => [{ body: { name: 'Filiale Bahnhof' }, status: 200 }],
+  'GET /stores/{storeId}': (s) => [{ params: { storeId: s.store }, status: 200 }],
+  'POST /stores/{storeId}': (s) => [{ params: { storeId: s.store }, body: { languageMain: 'de' }, status: 200 }],
+  'GET /orders': () => [{ query: { start: '2020-01-01T00:00:00.000Z', end: '2100-01-01T00:00:00.000Z' }, status: 200 }],
+  'POST /orders': (s) => [{ body: { store: s.store, products: [{ productId: s.product, quantity: 2 }] }, status: 200 }],
+  'GET /orders/{orderId}': (s) => [{ params: { orderId: s.order }, status: 200 }],
+  'POST /orders/{orderId}': (s) => [{ params: { orderId: s.order }, body: { paymentMethod: 'card' }, status: 200 }],
+  'POST /receipts/{orderId}/print': (s) => [{ params: { orderId: s.order }, body: { printer: s.printer }, status: 200 }],
+  'POST /printers/check': (s) => [{ body: { printer: s.printer }, status: 200 }],
+  'GET /printers': () => [{ status: 200 }],
+  'GET /reports/daily': (s) => [{ query: { store: s.store, date: s.day }, key: 'read', status: 200 }],
+  'POST /reports/daily/print': (s) => [{ body: { store: s.store, date: s.day, printer: s.printer }, status: 200 }],
+  'GET /identity-logs': () => [{ query: { access: 'denied' }, status: 200 }],
+  'POST /identity-logs': (s) => [{ body: { access: false, store: s.store, birthDate: '2012-03-04' }, status: 200 }],
+  'GET /identity-logs/blocked': () => [{ status: 200 }],
+  'POST /identity-logs/blocked': () => [{ body: { comment: 'Hausverbot', first_name: 'Max', last_name: 'Muster' }, status: 200 }],
+  'GET /identity-logs/blocked/{blockedId}': (s) => [{ params: { blockedId: s.blocked }, status: 200 }],
+  'POST /identity-logs/blocked/{blockedId}': (s) => [{ params: { blockedId: s.blocked }, body: { comment: 'Diebstahl', first_name: 'Eva', last_name: 'Muster' }, status: 200 }],
+  'DELETE /identity-logs/blocked/{blockedId}': (s) => [{ params: { blockedId: s.blockedToDelete }, status: 200 }],
+  'POST /identity-logs/verdict': () => [{ key: 'kiosk', body: { lastName: 'Muster', firstNames: 'Eva', birthDate: '1990-01-01' }, status: 200 }],
+  'GET /keys': () => [{ status: 200 }],
+  'POST /keys': (s) => [{ body: { kind: 'kiosk', store: s.store, name: 'Kiosk by the door' }, status: 201 }, { body: { kind: 'scale' }, status: 201 }],
+  'GET /keys/current': () => [{ key: 'kiosk', status: 200 }, { key: 'read', status: 200 }],
+  'DELETE /keys/{keyId}': (s) => [{ params: { keyId: s.keyToRevoke }, status: 200 }],
+  'GET /sync': () => [{ key: 'read', status: 200 }],
+  'GET /sync/parked': () => [{ status: 200 }],
+  'POST /sync/parked/{entryId}/retry': (s) => [{ params: { entryId: s.parkedToRetry }, status: 200 }],
+  'POST /sync/parked/{entryId}/discard': (s) => [{ params: { entryId: s.parkedToDiscard }, status: 200 }],
+};
+
+/**
+ * Error cases beyond the ones derived from the document for every operation
+ * (no key, a foreign origin, an unknown id, a body or query that breaks the schema).
+ */
+export const ERROR_CASES: Record<string, CaseBuilder> = {
+  'POST /products': () => [{ key: 'read', body: { name: 'Brot', price: 420, taxCategory: '2.6' }, status: 403 }, { body: { name: 'Brot', price: -1, taxCategory: '2.6' }, status: 400 }],
+  'GET /products': () => [{ query: { store: '' }, status: 400 }],
+  'POST /orders': (s) => [{ body: { store: s.store, products: [{ productId: 'no-such-product', quantity: 1 }] }, status: 400 }],
+  'GET /reports/daily': (s) => [{ query: { store: s.store, date: '2026-02-30' }, status: 400 }],
+  'POST /reports/daily/print': (s) => [
+    { body: { store: s.store, date: s.day }, status: 400 },
+    { body: { store: 'no-such-store', date: s.day, printer: s.printer }, status: 400 },
+    { body: { store: s.store, date: s.day, printer: { host: 'printer 1' } }, status: 400 },
+  ],
+  'POST /receipts/{orderId}/print': (s) => [{ params: { orderId: s.order }, body: { printer: { host: s.printer.host, port: 0 } }, status: 400 }],
+  'POST /sync/parked/{entryId}/retry': () => [{ params: { entryId: 'abc' }, status: 400 }],
+  'GET /sync': () => [{ key: 'kiosk', status: 403 }],
+  'GET /identity-logs/blocked': () => [{ key: 'kiosk', status: 403 }],
+  'POST /keys': () => [{ body: { kind: 'kiosk' }, status: 400 }, { key: 'kiosk', body: { kind: 'write' }, status: 403 }],
+  'POST /identity-logs/blocked/{blockedId}': (s) => [{ params: { blockedId: s.blocked }, body: { comment: 'x', first_name: 'Eva', last_name: 'Muster', birthDate: null }, status: 400 }],
+};
+
+const pngBytes = await makeImage('png');
+const pngForm = () => imageForm(pngBytes, 'image/png');
+
+/** Creates a product the upstream refuses (it lacks barcode aliases) and returns its parked entry's id. */
+async function parkOne(pair: SyncPair, code: string): Promise<string> {
+  const res = await pair.write.post('/products', { name: 'Wasser 6er', price: 600, taxCategory: '2.6', barcode: code, barcodeAliases: [{ code: `${code}-6`, quantity: 6 }] });
+  await waitForSync(pair.write, (s) => s.state === 'idle' && s.pending === 0 && s.parked > 0);
+  const parked = (await pair.write.get('/sync/parked')).body.data as { id: number; resourceId: string }[];
+  const entry = parked.find((p) => p.resourceId === res.body.id);
+  if (!entry) throw new Error(`product ${res.body.id} was not parked: ${JSON.stringify(parked)}`);
+  return String(entry.id);
+}
+
+async function created(client: Api, path: string, body: unknown): Promise<string> {
+  const res = await client.post(path, body);
+  expect(res.status, `seeding ${path}: ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body.id as string;
+}
+
+/** Writes the records every case refers to, through the API of the pair's store server. */
+export async function seedContractData(pair: SyncPair, printer: { host: string; port: number }): Promise<ContractSeed> {
+  await runCli(pair.upstream.dataDir, ['org', 'features', pair.upOrg.id, '--disable', 'barcode-aliases', '--json']);
+  const write = pair.write;
+  const store = await created(write, '/stores', { name: 'Hofladen' });
+  const supplier = await created(write, '/suppliers', { name: 'Molkerei' });
+  const category = await created(write, '/categories', { name: 'Milch' });
+  const product = await created(write, '/products', { name: 'Milch 1 l', price: 195, taxCategory: '2.6', barcode: '7610000000017', category, supplier });
+  const productToDelete = await created(write, '/products', { name: 'Quark', price: 150, taxCategory: '2.6' });
+  const productWithImage = await created(write, '/products', { name: 'Butter', price: 350, taxCategory: '2.6' });
+  const withImage = await created(write, '/products', { name: 'Rahm', price: 250, taxCategory: '2.6' });
+  for (const id of [productWithImage, withImage]) expect((await write.request('POST', `/products/${id}/image`, { body: pngForm() })).status).toBe(200);
+  const imageFile = nameOf((await write.get(`/products/${withImage}`)).body.data.imageUrl);
+  const order = await created(write, '/orders', { store, products: [{ productId: product, quantity: 1 }] });
+  const blocked = await created(write, '/identity-logs/blocked', { comment: 'Hausverbot', first_name: 'Eva', last_name: 'Muster', birthDate: '1990-01-01' });
+  const blockedToDelete = await created(write, '/identity-logs/blocked', { comment: 'Hausverbot', first_name: 'Tim', last_name: 'Muster' });
+  const kioskKey = (await write.post('/keys', { kind: 'kiosk', store, name: 'Kiosk 1' })).body.key as string;
+  const keyToRevoke = (await write.post('/keys', { kind: 'scale', name: 'Scale 1' })).body.id as string;
+  const parkedToRetry = await parkOne(pair, '7610000000024');
+  const parkedToDiscard = await parkOne(pair, '7610000000031');
+  return { store, product, productToDelete, productWithImage, imageFile, supplier, category, order, blocked, blockedToDelete, parkedToRetry, parkedToDiscard, printer, day: new Date().toISOString().slice(0, 10), kioskKey, keyToRevoke };
+}
