@@ -1,11 +1,14 @@
-CREATE TABLE api_keys (
+CREATE TABLE "api_keys" (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id),
-  kind TEXT NOT NULL CHECK (kind IN ('read', 'write')),
+  kind TEXT NOT NULL CHECK (kind IN ('read', 'write', 'kiosk', 'scale')),
   key_hash TEXT NOT NULL UNIQUE,
   active INTEGER NOT NULL DEFAULT 1,
   created_at TEXT NOT NULL,
-  revoked_at TEXT
+  revoked_at TEXT,
+  store TEXT,
+  name TEXT,
+  last_used_at TEXT
 );
 
 CREATE TABLE blocked_identities (
@@ -36,6 +39,16 @@ CREATE TABLE categories (
   deleted INTEGER NOT NULL DEFAULT 0,
   createdate TEXT NOT NULL,
   lastupdate TEXT NOT NULL
+);
+
+CREATE TABLE fleet_devices (
+  org_id TEXT NOT NULL,
+  device TEXT NOT NULL,
+  version TEXT NOT NULL,
+  report TEXT NOT NULL,
+  first_seen_at TEXT NOT NULL,
+  last_seen_at TEXT NOT NULL,
+  PRIMARY KEY (org_id, device)
 );
 
 CREATE TABLE idempotency_keys (
@@ -69,6 +82,27 @@ CREATE TABLE identity_logs (
   image_url TEXT,
   raw_text TEXT,
   createdate TEXT NOT NULL
+);
+
+CREATE TABLE installation (
+  singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+  id TEXT NOT NULL,
+  since TEXT NOT NULL,
+  reason TEXT NOT NULL
+);
+
+CREATE TABLE order_price_deviations (
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  order_id TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  store TEXT NOT NULL,
+  order_date TEXT NOT NULL,
+  product_id TEXT NOT NULL,
+  title TEXT NOT NULL,
+  quantity REAL NOT NULL,
+  price INTEGER NOT NULL,
+  catalog_price INTEGER NOT NULL,
+  PRIMARY KEY (order_id, line)
 );
 
 CREATE TABLE orders (
@@ -108,7 +142,19 @@ CREATE TABLE outbox (
   state TEXT NOT NULL DEFAULT 'pending',
   attempts INTEGER NOT NULL DEFAULT 0,
   last_error TEXT
-, upstream_status INTEGER, parked_at TEXT, done_at TEXT, retries INTEGER NOT NULL DEFAULT 0);
+, upstream_status INTEGER, parked_at TEXT, done_at TEXT, retries INTEGER NOT NULL DEFAULT 0, installation TEXT);
+
+CREATE TABLE printers (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  store TEXT NOT NULL REFERENCES stores(id),
+  name TEXT NOT NULL,
+  host TEXT NOT NULL,
+  port INTEGER NOT NULL,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
 
 CREATE TABLE product_alias_codes (
   org_id TEXT NOT NULL,
@@ -259,6 +305,24 @@ CREATE TABLE sync_ids (
   PRIMARY KEY (org_id, kind, local_id)
 ) WITHOUT ROWID;
 
+CREATE TABLE sync_walk_seen (
+  org_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  upstream_id TEXT NOT NULL,
+  PRIMARY KEY (org_id, kind, upstream_id)
+) WITHOUT ROWID;
+
+CREATE TABLE sync_walks (
+  org_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  walk TEXT NOT NULL,
+  removes INTEGER NOT NULL,
+  next_cursor TEXT,
+  complete_until TEXT,
+  done INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (org_id, kind, walk)
+) WITHOUT ROWID;
+
 CREATE INDEX api_keys_org ON api_keys (org_id, created_at);
 
 CREATE INDEX blocked_identities_deleted ON blocked_identities (lastupdate) WHERE deleted = 1;
@@ -281,6 +345,8 @@ CREATE INDEX idempotency_keys_sender ON idempotency_keys (org_id, sender, entry_
 
 CREATE INDEX identity_logs_org_date ON identity_logs (org_id, log_date, id);
 
+CREATE INDEX order_price_deviations_day ON order_price_deviations (org_id, store, order_date);
+
 CREATE INDEX orders_org_date ON orders (org_id, order_date, id);
 
 CREATE UNIQUE INDEX orders_org_order_id ON orders (org_id, order_id);
@@ -296,6 +362,8 @@ CREATE INDEX outbox_org_state ON outbox (org_id, state, seq);
 CREATE INDEX outbox_pending ON outbox (state, seq);
 
 CREATE INDEX outbox_pushed ON outbox (done_at) WHERE state = 'pushed';
+
+CREATE INDEX printers_org_store ON printers (org_id, store);
 
 CREATE INDEX product_alias_codes_product ON product_alias_codes (product_id);
 
