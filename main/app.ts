@@ -6,6 +6,7 @@ import { authenticate } from './http/auth.js';
 import { compressJsonAnswers } from './http/compress-answers.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
+import { syncBase } from './http/sync-base.js';
 import { forWritesOnly } from './http/read-methods.js';
 import { requestLog } from './http/request-log.js';
 import { categoryRoutes } from './http/routes/categories.js';
@@ -36,6 +37,7 @@ import { createServices, type Services } from './services/index.js';
 import { createProductImageService, releaseReplacedImages } from './services/product-images.js';
 import type { Db } from './storage/database.js';
 import { createIdempotencyKeyStore } from './storage/idempotency-keys.js';
+import { createSyncWriterStore } from './storage/sync-writers.js';
 import { createProductImageStore } from './storage/product-images.js';
 import { createSync, type Sync, type SyncOptions } from './sync/index.js';
 import { PROJECT_ROOT, VERSION } from './version.js';
@@ -101,7 +103,14 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(printerStatusRoutes(printerStates));
   api.use(authenticate(services.organizations));
   api.use('/identity-logs', identityLogFeatureGate);
-  api.use(forWritesOnly(express.json({ limit: JSON_BODY_LIMIT }), idempotency(createIdempotencyKeyStore(deps.db), deps.clock), scheduleSyncAfterWrites(sync.worker)));
+  api.use(
+    forWritesOnly(
+      express.json({ limit: JSON_BODY_LIMIT }),
+      idempotency(createIdempotencyKeyStore(deps.db), deps.clock),
+      syncBase(createSyncWriterStore(deps.db)),
+      scheduleSyncAfterWrites(sync.worker),
+    ),
+  );
   api.use(productRoutes(services.products));
   api.use(productImageRoutes(productImages, { publicUrl: deps.publicUrl }));
   api.use(supplierRoutes(services.suppliers));

@@ -63,3 +63,8 @@ export class SearchUnavailable extends ApiError {
 export class UnprocessableEntity extends ApiError {
   readonly status = 422;
 }
+
+/** A condition the request set (`Sync-Base-Updated-At`) does not hold: answered 412. */
+export class PreconditionFailed extends ApiError {
+  readonly status = 412;
+}

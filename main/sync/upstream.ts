@@ -13,6 +13,8 @@ export interface UpstreamRequest {
    */
   upload?: { path: string; contentType: string; failedBefore: number };
   idempotencyKey?: string;
+  /** For an update: the upstream time up to which this store had seen the record's collection (`Sync-Base-Updated-At`). */
+  baseUpdatedAt?: string | undefined;
 }
 
 /** What came back: an answer, or no answer at all. */
@@ -114,6 +116,7 @@ export function httpUpstream(baseUrl: string, key: string, options: HttpUpstream
     async send(request) {
       const headers: Record<string, string> = { authorization: `Bearer ${key}` };
       if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
+      if (request.baseUpdatedAt) headers['sync-base-updated-at'] = request.baseUpdatedAt;
       let body: Buffer | string | undefined;
       let budgetMs = timeoutMs;
       if (request.upload) {
