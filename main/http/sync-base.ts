@@ -9,6 +9,7 @@ export const SYNC_BASE_HEADER = 'Sync-Base-Updated-At';
 
 /** The updates a store PC pushes: a record's fields, a product's image. */
 const UPDATE_PATH = /^\/(products|categories|suppliers|stores|identity-logs\/blocked)\/([^/]+)(?:\/image)?$/;
+const CREATE_PATH = /^\/(products|categories|suppliers|stores|identity-logs\/blocked)$/;
 const TABLES: Record<string, CatalogTable> = {
   products: 'products',
   categories: 'categories',
@@ -31,6 +32,21 @@ const writerOf = (key: string | undefined): string | undefined =>
  */
 export function syncBase(writers: SyncWriterStore): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
+    const creation = req.method === 'POST' ? CREATE_PATH.exec(req.path) : null;
+    const creator = creation ? writerOf(req.get(IDEMPOTENCY_HEADER)) : undefined;
+    if (creation && creator) {
+      // A store PC's creation is its own change too: its later updates based on an older view are not refused for it.
+      const table = TABLES[creation[1] ?? ''] as CatalogTable;
+      const orgId = callerOf(res).orgId;
+      const json = res.json.bind(res);
+      res.json = (body: unknown) => {
+        const id = body && typeof body === 'object' && 'id' in body && typeof body.id === 'string' ? body.id : undefined;
+        const stamped = id !== undefined && res.statusCode < 300 ? writers.lastupdateOf(orgId, table, id) : undefined;
+        if (id !== undefined && stamped !== undefined) writers.record(orgId, table, id, creator, stamped);
+        return json(body);
+      };
+      return next();
+    }
     const base = req.get(SYNC_BASE_HEADER);
     const match = req.method === 'POST' && base !== undefined ? UPDATE_PATH.exec(req.path) : null;
     if (!match || base === undefined) return next();
