@@ -64,6 +64,7 @@ export class UnprocessableEntity extends ApiError {
   readonly status = 422;
 }
 
+
 /** A key of this kind, or for this store, may not do what was asked: 403 with a message saying why. */
 export class NotAllowed extends ApiError {
   readonly status = 403;
@@ -72,4 +73,9 @@ export class NotAllowed extends ApiError {
 /** What was asked for is no longer kept here (a change feed from before its horizon). */
 export class Gone extends ApiError {
   readonly status = 410;
+}
+
+/** A condition the request set (`Sync-Base-Updated-At`) does not hold: answered 412. */
+export class PreconditionFailed extends ApiError {
+  readonly status = 412;
 }

@@ -15,6 +15,8 @@ export interface QueuedEntry {
   attempts: number;
   /** Installation id when the entry was written; null for entries written before installations had ids. */
   installation: string | null;
+  /** Set before an update is first sent; cleared by an answer that applied nothing. Set: it may have been applied already. */
+  sentAt: string | undefined;
 }
 
 export interface ParkedEntry {
@@ -37,6 +39,7 @@ interface RawEntry {
   retries: number;
   attempts: number;
   installation: string | null;
+  sent_at: string | null;
 }
 
 const toEntry = (row: RawEntry): QueuedEntry => ({
@@ -49,6 +52,7 @@ const toEntry = (row: RawEntry): QueuedEntry => ({
   retries: row.retries,
   attempts: row.attempts,
   installation: row.installation,
+  sentAt: row.sent_at ?? undefined,
 });
 
 /** Adds the fields an unpushed entry changes: `deleted` for a delete, `imageUrl` for an upload (its body describes the file). */
@@ -61,7 +65,7 @@ function addChangedFields(fields: Set<string>, row: { resource: string; operatio
 /** The outbox from the sync worker's side: what waits, what is parked, what was pushed. */
 export function createOutboxQueue(db: Db) {
   const pendingAfter = db.prepare<[string, number, number], RawEntry>(
-    "SELECT seq, resource, resource_id, operation, body, created_at, retries, attempts, installation FROM outbox WHERE org_id = ? AND state = 'pending' AND seq > ? ORDER BY seq LIMIT ?",
+    "SELECT seq, resource, resource_id, operation, body, created_at, retries, attempts, installation, sent_at FROM outbox WHERE org_id = ? AND state = 'pending' AND seq > ? ORDER BY seq LIMIT ?",
   );
   const counts = db.prepare<[string], { pending: number; parked: number; oldest: string | null }>(
     `SELECT count(*) FILTER (WHERE state = 'pending') AS pending, count(*) FILTER (WHERE state = 'parked') AS parked,
@@ -73,6 +77,7 @@ export function createOutboxQueue(db: Db) {
     "UPDATE outbox SET state = 'parked', upstream_status = ?, last_error = ?, parked_at = ?, attempts = attempts + 1 WHERE seq = ? AND state = 'pending'",
   );
   const failed = db.prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE seq = ?');
+  const sent = db.prepare('UPDATE outbox SET sent_at = ? WHERE seq = ?');
   const parked = db.prepare<[string], { seq: number; operation: OutboxOperation; resource: string; resource_id: string; upstream_status: number; last_error: string; parked_at: string }>(
     "SELECT seq, operation, resource, resource_id, upstream_status, last_error, parked_at FROM outbox WHERE org_id = ? AND state = 'parked' ORDER BY seq",
   );
@@ -107,6 +112,10 @@ export function createOutboxQueue(db: Db) {
     },
     park(seq: number, status: number, message: string, now: string): void {
       park.run(status, message, now, seq);
+    },
+    /** Notes, in a commit of its own with its fsync, that an update goes out now; `undefined` clears it. */
+    recordSent(seq: number, at: string | undefined): void {
+      sent.run(at ?? null, seq);
     },
     recordFailure(seq: number, message: string): void {
       failed.run(message, seq);

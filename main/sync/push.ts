@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { SYNC_ACKNOWLEDGED_HEADER } from '../../shared/api/idempotency.js';
+import type { FeedMarks } from './config-store.js';
 import { withoutFsync } from '../storage/database.js';
 import type { QueuedEntry } from './outbox-queue.js';
 import type { PhaseContext } from './phase-context.js';
@@ -8,6 +9,8 @@ import { judge, type Verdict } from './retry-policy.js';
 import type { UpstreamRequest } from './upstream.js';
 
 export interface PushContext extends PhaseContext {
+  /** Per collection kind, the upstream time up to which the last pull saw every change: the base of pushed updates. */
+  feedMarks: FeedMarks;
   /** Path of a file in the image store (`DATA_DIR/images`), where queued uploads are read from. */
   imagePath: (file: string) => string | undefined;
   onProgress?: (pushed: number) => void;
@@ -64,14 +67,17 @@ function build(ctx: PushContext, entry: QueuedEntry, kind: SyncKind): Built {
       ? { kind: 'send', request: { method: 'DELETE', path: target }, creates: undefined }
       : { kind: 'send', request: { method: 'POST', path: target, json: { deleted: true }, idempotencyKey }, creates: undefined };
   }
+  // An update that may have been applied already (sent before, no answer that says otherwise) goes with
+  // its base, so that, sent again at any age, it never writes over a change made upstream since.
+  const baseUpdatedAt = entry.sentAt !== undefined ? ctx.feedMarks[kind] : undefined;
   if (entry.resource === 'product-image') {
     const file = ctx.imagePath(String(entry.body.file));
     // A later image replaced this one and its file is gone; that later write is queued behind it.
     if (file === undefined || !existsSync(file)) return { kind: 'superseded' };
     const upload = { path: file, contentType: String(entry.body.contentType), failedBefore: entry.attempts };
-    return { kind: 'send', request: { method: 'POST', path: `${target}/image`, upload, idempotencyKey }, creates: undefined };
+    return { kind: 'send', request: { method: 'POST', path: `${target}/image`, upload, idempotencyKey, baseUpdatedAt }, creates: undefined };
   }
-  return { kind: 'send', request: { method: 'POST', path: target, json: rewriteReferences(kind, entry.body, translate), idempotencyKey }, creates: undefined };
+  return { kind: 'send', request: { method: 'POST', path: target, json: rewriteReferences(kind, entry.body, translate), idempotencyKey, baseUpdatedAt }, creates: undefined };
 }
 
 const createdId = (body: unknown): string | undefined =>
@@ -117,8 +123,15 @@ export async function pushPending(ctx: PushContext): Promise<PushReport> {
   const acknowledged = { [SYNC_ACKNOWLEDGED_HEADER]: String(queue.oldestPendingSeq(orgId) ?? 0) };
 
   const sendOne = async (entry: QueuedEntry, record: string, built: Extract<Built, { kind: 'send' }>) => {
+    const update = built.creates === undefined && built.request.method === 'POST' && entry.operation !== 'delete';
+    if (update && entry.sentAt === undefined) queue.recordSent(entry.seq, now());
     const result = await ctx.upstream.send({ ...built.request, headers: acknowledged });
-    const verdict = judge(result, ctx.clock.now());
+    // An answer other than success or "still running" applied nothing: the next attempt is a first one again.
+    if (update && result.kind === 'answer' && result.status !== 409 && (result.status < 200 || result.status >= 300)) queue.recordSent(entry.seq, undefined);
+    // 412 to an update with a base: the record changed upstream meanwhile, by someone else. Settled:
+    // the upstream's record comes back with the pull, since nothing keeps this field local any more.
+    const overtaken = result.kind === 'answer' && result.status === 412 && built.request.baseUpdatedAt !== undefined;
+    const verdict = overtaken ? ({ kind: 'accepted' } as const) : judge(result, ctx.clock.now());
     if (verdict.kind === 'accepted' && result.kind === 'answer') {
       const upstreamId = built.creates ? createdId(result.body) : undefined;
       const upstreamImage = built.request.upload ? uploadedImageUrl(result.body) : undefined;

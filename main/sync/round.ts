@@ -97,7 +97,7 @@ export async function runRound(deps: RoundDeps, orgId: string, options: RoundOpt
   try {
     upstream = deps.upstreamFor(config);
     configs.setState(orgId, 'pushing');
-    const push = await pushPending({ ...deps, orgId, upstream, keepGoing, onProgress: options.onProgress });
+    const push = await pushPending({ ...deps, orgId, upstream, feedMarks: config.feedMarks, keepGoing, onProgress: options.onProgress });
     report.pushed = push.pushed;
     report.parked = push.parked;
     if (!keepGoing()) return (configs.setState(orgId, 'idle'), { ...finish(), failure: 'stopped' });

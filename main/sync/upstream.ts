@@ -17,6 +17,8 @@ export interface UpstreamRequest {
   timeoutMs?: number;
   /** Further request headers. */
   headers?: Record<string, string>;
+  /** For an update: the upstream time up to which this store had seen the record's collection (`Sync-Base-Updated-At`). */
+  baseUpdatedAt?: string | undefined;
 }
 
 /** What came back: an answer, or no answer at all. */
@@ -118,6 +120,7 @@ export function httpUpstream(baseUrl: string, key: string, options: HttpUpstream
     async send(request) {
       const headers: Record<string, string> = { ...request.headers, authorization: `Bearer ${key}` };
       if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
+      if (request.baseUpdatedAt) headers['sync-base-updated-at'] = request.baseUpdatedAt;
       let body: Buffer | string | undefined;
       let budgetMs = request.timeoutMs ?? timeoutMs;
       if (request.upload) {

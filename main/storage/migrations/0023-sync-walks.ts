@@ -8,10 +8,18 @@ import type { Migration } from './index.js';
  * row with `done = 1` is a walk read to its end in a pull that did not finish.
  * `removes` marks a whole walk, which may remove records at its end:
  * `sync_walk_seen` holds the upstream ids it has listed so far.
+ *
+ * On an upstream, `sync_writers` names, per catalog record, the store PC
+ * whose pushed change (an `Idempotency-Key` of its sync worker) made the
+ * record's current `lastupdate`: such a store's next change based on an older
+ * view is its own, not one made over someone else's (see `Sync-Base-Updated-At`).
+ *
+ * `outbox.sent_at`: when an update was first sent, committed before the send,
+ * so a repeat after a power cut knows it may have been applied already.
  */
 export const syncWalks: Migration = {
   version: 23,
-  name: 'sync-walks',
+  name: 'sync-walks-and-writers',
   sql: `
 CREATE TABLE sync_walks (
   org_id TEXT NOT NULL,
@@ -28,6 +36,15 @@ CREATE TABLE sync_walk_seen (
   kind TEXT NOT NULL,
   upstream_id TEXT NOT NULL,
   PRIMARY KEY (org_id, kind, upstream_id)
+) WITHOUT ROWID;
+ALTER TABLE outbox ADD COLUMN sent_at TEXT;
+CREATE TABLE sync_writers (
+  org_id TEXT NOT NULL,
+  record_table TEXT NOT NULL,
+  record_id TEXT NOT NULL,
+  writer TEXT NOT NULL,
+  lastupdate TEXT NOT NULL,
+  PRIMARY KEY (org_id, record_table, record_id)
 ) WITHOUT ROWID;
 `,
 };
