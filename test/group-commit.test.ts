@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../main/config.js';
 import { DATABASE_FILE } from '../main/storage/database.js';
 import { api, type Api, type ApiResponse } from './support/api.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
@@ -88,6 +89,14 @@ describe('group commit', () => {
     }
     const alone = await keyed(write, '/orders', sale(1, 'no-such-store'), 'fails-unknown-store-alone');
     expect(comparable(alone)).toEqual(comparable(refusals[0]!));
+  });
+
+  it('takes its window from GROUP_COMMIT_MS and refuses a value that is not a whole number of ms', () => {
+    expect(readConfig({ GROUP_COMMIT_MS: '0' }).groupCommitMs).toBe(0);
+    expect(readConfig({}).groupCommitMs).toBeUndefined();
+    for (const value of ['-1', '2.5', 'soon', '5000']) {
+      expect(() => readConfig({ GROUP_COMMIT_MS: value })).toThrow(/^GROUP_COMMIT_MS must be a whole number of milliseconds from 0 to 1000/);
+    }
   });
 
   it('lets a read answer only once the writes it shows are committed', async () => {

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Db } from '../storage/database.js';
 import type { GroupCommit } from '../storage/group-commit.js';
+import { crashPoint } from './crash-point.js';
 import { failureOf } from './errors.js';
 import { READ_METHODS } from './read-methods.js';
 
@@ -44,6 +45,7 @@ export function writesInGroups(groups: GroupCommit, db: Db, answerError: (err: u
         res.end = end;
         const lost = failure ?? (groups.failures() !== failuresBefore ? groups.lastFailure() : undefined);
         if (lost === undefined || !changed) {
+          if (req.headers['idempotency-key'] !== undefined) crashPoint('before-answer-sent');
           (end as (...a: unknown[]) => Response).apply(res, args);
           return;
         }

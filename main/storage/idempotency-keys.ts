@@ -46,6 +46,10 @@ export function createIdempotencyKeyStore(db: Db) {
     inOneCommit<T>(write: () => T): T {
       return db.transaction(write).immediate();
     },
+    /** Whether a group of writes (storage/group-commit.ts) is open, whose commit is still to come. */
+    inGroup(): boolean {
+      return db.inTransaction;
+    },
     /**
      * Inside `inOneCommit` the answer rides on the write's own fsynced commit.
      * Outside it (an answer given after an upload finished, or to a request
