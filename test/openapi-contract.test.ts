@@ -3,10 +3,14 @@ import { api } from './support/api.js';
 import { ERROR_CASES, SUCCESS_CASES, seedContractData, type ContractCall, type ContractSeed } from './support/contract-cases.js';
 import { startFakePrinter } from './support/fake-printer.js';
 import { operationsOf, responseValidator, type OperationEntry } from './support/openapi-document.js';
+import { TEST_PRINTER_NETWORK } from './support/printers.js';
+import type { TestServerOptions } from './support/server.js';
 import { startSyncPair } from './support/sync-pair.js';
 
 // The operations come from the served document, so the cases are listed before any test runs.
-const pair = await startSyncPair({ features: ['identity-logs', 'barcode-aliases'] });
+// The fake printer listens on loopback: the store server is told to allow it, as `PRINTER_ALLOW_ADDRESSES=loopback` would.
+const local: TestServerOptions = { printerNetwork: TEST_PRINTER_NETWORK };
+const pair = await startSyncPair({ features: ['identity-logs', 'barcode-aliases'], local });
 const printer = await startFakePrinter();
 const doc = (await api(pair.local.url).get('/openapi.json')).body;
 const operations = operationsOf(doc);

@@ -3,6 +3,7 @@ import type { DailyReportPrintRequest } from '../../shared/api/reports.js';
 import { reportDocument } from '../../shared/receipt/report-document.js';
 import type { Caller } from '../services/caller.js';
 import type { Clock } from '../services/clock.js';
+import { BadRequest, ValidationFailed } from '../services/errors.js';
 import type { Services } from '../services/index.js';
 import type { PrinterConnection } from './printer-connection.js';
 import type { PrinterRegistry } from './printer-registry.js';
@@ -13,7 +14,7 @@ import { escPosCommands, languageOf } from './receipt-printing.js';
 export function createReportPrinting(deps: { services: Pick<Services, 'reports' | 'stores'>; clock: Clock; registry: PrinterRegistry; connection: PrinterConnection; states: PrinterStates }) {
   return {
     async print(caller: Caller, request: DailyReportPrintRequest): Promise<ReceiptPrintResult> {
-      const printer = deps.registry.named(caller, request.printer);
+      const printer = namedPrinter(deps.registry, caller, request.printer);
       const report = deps.services.reports.daily(caller, { store: request.store, date: request.date });
       // The report answers for deleted stores too, so their name is read the same way.
       const store = deps.services.stores.retailStores.get(caller.orgId, report.store);
@@ -28,6 +29,16 @@ export function createReportPrinting(deps: { services: Pick<Services, 'reports' 
       return deps.states.record(printer, null, attempt, deps.clock.now());
     },
   };
+}
+
+/** An unregistered printer id is a wrong body field: answered in the validation shape, as the report's other fields are. */
+function namedPrinter(registry: PrinterRegistry, caller: Caller, id: string) {
+  try {
+    return registry.named(caller, id);
+  } catch (err) {
+    if (err instanceof BadRequest) throw new ValidationFailed({ printer: [err.message.replace(/^printer: /, '')] });
+    throw err;
+  }
 }
 
 export type ReportPrinting = ReturnType<typeof createReportPrinting>;

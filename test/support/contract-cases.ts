@@ -37,7 +37,16 @@ export interface ContractSeed {
   blockedToDelete: string;
   parkedToRetry: string;
   parkedToDiscard: string;
-  printer: { host: string; port: number };
+  /** Where the fake printer listens. */
+  printerAddress: { host: string; port: number };
+  /** Id of a printer registered for the store, at the fake printer. */
+  printer: string;
+  printerToDelete: string;
+  /** Id of a printer that was registered and removed. */
+  removedPrinter: string;
+  /** Installation id of a store PC that reported to the fleet. */
+  device: string;
+  deviceToDelete: string;
   day: string;
   kioskKey: string;
   keyToRevoke: string;
@@ -75,9 +84,11 @@ export const SUCCESS_CASES: Record<string, CaseBuilder> = {
   'POST /orders': (s) => [{ body: { store: s.store, products: [{ productId: s.product, quantity: 2 }] }, status: 200 }],
   'GET /orders/{orderId}': (s) => [{ params: { orderId: s.order }, status: 200 }],
   'POST /orders/{orderId}': (s) => [{ params: { orderId: s.order }, body: { paymentMethod: 'card' }, status: 200 }],
-  'POST /receipts/{orderId}/print': (s) => [{ params: { orderId: s.order }, body: { printer: s.printer }, status: 200 }],
-  'POST /printers/check': (s) => [{ body: { printer: s.printer }, status: 200 }],
-  'GET /printers': () => [{ status: 200 }],
+  'POST /receipts/{orderId}/print': (s) => [{ params: { orderId: s.order }, body: { printer: s.printer }, status: 200 }, { params: { orderId: s.order }, key: 'kiosk', body: { printer: s.printer, language: 'en' }, status: 200 }],
+  'POST /printers': (s) => [{ body: { store: s.store, name: 'Kasse 2', host: s.printerAddress.host, port: s.printerAddress.port }, status: 201 }, { body: { store: s.store, name: 'Kasse LAN', host: '192.168.1.50' }, status: 201 }],
+  'GET /printers': () => [{ status: 200 }, { key: 'read', status: 200 }, { key: 'kiosk', status: 200 }],
+  'DELETE /printers/{printerId}': (s) => [{ params: { printerId: s.printerToDelete }, status: 200 }],
+  'POST /printers/{printerId}/check': (s) => [{ params: { printerId: s.printer }, status: 200 }, { params: { printerId: s.printer }, key: 'kiosk', status: 200 }],
   'GET /reports/daily': (s) => [{ query: { store: s.store, date: s.day }, key: 'read', status: 200 }],
   'POST /reports/daily/print': (s) => [{ body: { store: s.store, date: s.day, printer: s.printer }, status: 200 }],
   'GET /identity-logs': () => [{ query: { access: 'denied' }, status: 200 }],
@@ -96,6 +107,9 @@ export const SUCCESS_CASES: Record<string, CaseBuilder> = {
   'GET /sync/parked': () => [{ status: 200 }],
   'POST /sync/parked/{entryId}/retry': (s) => [{ params: { entryId: s.parkedToRetry }, status: 200 }],
   'POST /sync/parked/{entryId}/discard': (s) => [{ params: { entryId: s.parkedToDiscard }, status: 200 }],
+  'POST /fleet/heartbeat': (s) => [{ body: heartbeat(s.device), status: 200 }, { body: { ...heartbeat(s.device), addedByANewerVersion: 1 }, status: 200 }],
+  'GET /fleet': () => [{ key: 'read', status: 200 }, { query: { behindSeconds: '60', offlineSeconds: '120' }, status: 200 }],
+  'DELETE /fleet/{device}': (s) => [{ params: { device: s.deviceToDelete }, status: 200 }],
 };
 
 /**
@@ -110,15 +124,62 @@ export const ERROR_CASES: Record<string, CaseBuilder> = {
   'POST /reports/daily/print': (s) => [
     { body: { store: s.store, date: s.day }, status: 400 },
     { body: { store: 'no-such-store', date: s.day, printer: s.printer }, status: 400 },
-    { body: { store: s.store, date: s.day, printer: { host: 'printer 1' } }, status: 400 },
+    { body: { store: s.store, date: s.day, printer: 'no-such-printer' }, status: 400 },
+    { body: { store: s.store, date: s.day, printer: s.removedPrinter }, status: 400 },
+    { body: { store: s.store, date: s.day, printer: s.printerAddress }, status: 400 },
+    { key: 'read', body: { store: s.store, date: s.day, printer: s.printer }, status: 403 },
+    { key: 'kiosk', body: { store: s.store, date: s.day, printer: s.printer }, status: 403 },
   ],
-  'POST /receipts/{orderId}/print': (s) => [{ params: { orderId: s.order }, body: { printer: { host: s.printer.host, port: 0 } }, status: 400 }],
+  'POST /receipts/{orderId}/print': (s) => [
+    { params: { orderId: s.order }, body: { printer: 'no-such-printer' }, status: 400 },
+    { params: { orderId: s.order }, body: { printer: s.removedPrinter }, status: 400 },
+    { params: { orderId: s.order }, body: { printer: { host: s.printerAddress.host, port: s.printerAddress.port } }, status: 400 },
+    { params: { orderId: s.order }, key: 'read', body: { printer: s.printer }, status: 403 },
+  ],
+  'POST /printers': (s) => [
+    { key: 'read', body: { store: s.store, name: 'Kasse 3', host: s.printerAddress.host, port: s.printerAddress.port }, status: 403 },
+    { key: 'kiosk', body: { store: s.store, name: 'Kasse 3', host: s.printerAddress.host, port: s.printerAddress.port }, status: 403 },
+    { body: { store: s.store, host: s.printerAddress.host }, status: 400 },
+    { body: { store: 'no-such-store', name: 'Kasse 3', host: s.printerAddress.host, port: s.printerAddress.port }, status: 400 },
+    { body: { store: s.store, name: 'Kasse 3', host: 'http://evil', port: 9100 }, status: 400 },
+    { body: { store: s.store, name: 'Kasse 3', host: '169.254.1.20', port: 9100 }, status: 400 },
+    { body: { store: s.store, name: 'Kasse 3', host: '192.168.1.50', port: 0 }, status: 400 },
+  ],
+  'DELETE /printers/{printerId}': (s) => [{ params: { printerId: s.printer }, key: 'read', status: 403 }, { params: { printerId: s.printer }, key: 'kiosk', status: 403 }, { params: { printerId: s.removedPrinter }, status: 404 }],
+  'POST /printers/{printerId}/check': (s) => [{ params: { printerId: s.printer }, key: 'read', status: 403 }, { params: { printerId: s.removedPrinter }, status: 404 }],
+  'POST /fleet/heartbeat': (s) => [
+    { key: 'read', body: heartbeat(s.device), status: 403 },
+    { key: 'kiosk', body: heartbeat(s.device), status: 403 },
+    { body: heartbeat('short'), status: 400 },
+    { body: { ...heartbeat(s.device), pending: -1 }, status: 400 },
+  ],
+  'GET /fleet': (): ContractCall[] => [{ key: 'kiosk', status: 403 }, { query: { offlineSeconds: '0' }, status: 400 }, { query: { behindSeconds: 'soon' }, status: 400 }, { query: { everySeconds: '60' }, status: 400 }],
+  'DELETE /fleet/{device}': (s) => [{ params: { device: s.device }, key: 'read', status: 403 }, { params: { device: s.device }, key: 'kiosk', status: 403 }],
   'POST /sync/parked/{entryId}/retry': () => [{ params: { entryId: 'abc' }, status: 400 }],
   'GET /sync': () => [{ key: 'kiosk', status: 403 }],
   'GET /identity-logs/blocked': () => [{ key: 'kiosk', status: 403 }],
   'POST /keys': () => [{ body: { kind: 'kiosk' }, status: 400 }, { key: 'kiosk', body: { kind: 'write' }, status: 403 }],
   'POST /identity-logs/blocked/{blockedId}': (s) => [{ params: { blockedId: s.blocked }, body: { comment: 'x', first_name: 'Eva', last_name: 'Muster', birthDate: null }, status: 400 }],
 };
+
+/** A store PC's report after a sync round, as `POST /fleet/heartbeat` takes it. */
+function heartbeat(device: string) {
+  return {
+    device,
+    name: 'kasse-bern-1',
+    version: '0.1.0',
+    stores: ['upstream-store-1'],
+    lastPushAt: '2026-11-25T12:00:00.000Z',
+    lastPullAt: '2026-11-25T11:59:58.000Z',
+    pending: 0,
+    parked: 0,
+    oldestPendingAt: null,
+    lastSaleAt: '2026-11-25T11:42:10.000Z',
+    printers: [{ name: 'Kasse 1', state: 'ready' }],
+    diskFreeBytes: 51234567890,
+    databaseBytes: 73400320,
+  };
+}
 
 const pngBytes = await makeImage('png');
 const pngForm = () => imageForm(pngBytes, 'image/png');
@@ -133,14 +194,14 @@ async function parkOne(pair: SyncPair, code: string): Promise<string> {
   return String(entry.id);
 }
 
-async function created(client: Api, path: string, body: unknown): Promise<string> {
+async function created(client: Api, path: string, body: unknown, status = 200): Promise<string> {
   const res = await client.post(path, body);
-  expect(res.status, `seeding ${path}: ${JSON.stringify(res.body)}`).toBe(200);
+  expect(res.status, `seeding ${path}: ${JSON.stringify(res.body)}`).toBe(status);
   return res.body.id as string;
 }
 
 /** Writes the records every case refers to, through the API of the pair's store server. */
-export async function seedContractData(pair: SyncPair, printer: { host: string; port: number }): Promise<ContractSeed> {
+export async function seedContractData(pair: SyncPair, printerAddress: { host: string; port: number }): Promise<ContractSeed> {
   await runCli(pair.upstream.dataDir, ['org', 'features', pair.upOrg.id, '--disable', 'barcode-aliases', '--json']);
   const write = pair.write;
   const store = await created(write, '/stores', { name: 'Hofladen' });
@@ -159,5 +220,35 @@ export async function seedContractData(pair: SyncPair, printer: { host: string; 
   const keyToRevoke = (await write.post('/keys', { kind: 'scale', name: 'Scale 1' })).body.id as string;
   const parkedToRetry = await parkOne(pair, '7610000000024');
   const parkedToDiscard = await parkOne(pair, '7610000000031');
-  return { store, product, productToDelete, productWithImage, imageFile, supplier, category, order, blocked, blockedToDelete, parkedToRetry, parkedToDiscard, printer, day: new Date().toISOString().slice(0, 10), kioskKey, keyToRevoke };
+  // The store server must allow loopback printers (`printerNetwork: TEST_PRINTER_NETWORK`): the fake printer listens on 127.0.0.1.
+  const printer = await created(write, '/printers', { store, name: 'Kasse 1', ...printerAddress }, 201);
+  const printerToDelete = await created(write, '/printers', { store, name: 'Kasse alt', ...printerAddress }, 201);
+  const removedPrinter = await created(write, '/printers', { store, name: 'Kasse entfernt', ...printerAddress }, 201);
+  expect((await write.delete(`/printers/${removedPrinter}`)).status).toBe(200);
+  const device = 'contract-device-1';
+  const deviceToDelete = 'contract-device-2';
+  for (const id of [device, deviceToDelete]) expect((await write.post('/fleet/heartbeat', heartbeat(id))).status).toBe(200);
+  return {
+    store,
+    product,
+    productToDelete,
+    productWithImage,
+    imageFile,
+    supplier,
+    category,
+    order,
+    blocked,
+    blockedToDelete,
+    parkedToRetry,
+    parkedToDiscard,
+    printerAddress,
+    printer,
+    printerToDelete,
+    removedPrinter,
+    device,
+    deviceToDelete,
+    day: new Date().toISOString().slice(0, 10),
+    kioskKey,
+    keyToRevoke,
+  };
 }
