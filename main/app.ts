@@ -6,7 +6,7 @@ import { offUpdateStatus, type UpdateStatus } from '../shared/api/update-status.
 import { createFleet } from './fleet/fleet.js';
 import { authenticate } from './http/auth.js';
 import { compressJsonAnswers } from './http/compress-answers.js';
-import { errorAnswer, errorHandler, notFoundHandler } from './http/errors.js';
+import { errorAnswer, errorHandler, notFoundHandler, routeErrorHandler } from './http/errors.js';
 import { feedHorizon } from './http/feed-horizon.js';
 import { readsAfterCommit, writesInGroups } from './http/group-commit.js';
 import { idempotency } from './http/idempotency.js';
@@ -180,9 +180,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(forSegments(['sync'], syncRoutes(sync.admin)));
   api.use(forSegments(['fleet'], fleetRoutes(fleet)));
   api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint }));
-  // Answered here, a route's error is answered at once, not a tick later as the app's handler would: the
-  // answer stays inside the write's commit (the answer kept for its Idempotency-Key, the group of writes).
-  api.use(errorHandler(deps.logger));
+  api.use(routeErrorHandler(deps.logger));
 
   app.use(API_PREFIX, compressJsonAnswers(), api);
   // The kiosk screen at `/` (also the Electron window's content) and the status page at `/status`, as `npm run build` bundles them.

@@ -31,7 +31,7 @@ describe("the client README's ten-line integration", () => {
     await write.post('/products', { name: 'Brot', price: 450, taxCategory: '2.6' });
 
     const run = await runProcess(process.execPath, [EXAMPLE], {
-      env: { BASE_URL: server.url, KEY: org.writeKey, SINCE: '2026-01-01T00:00:00.000Z', SCANNED: '7610000000017', STORE: store },
+      env: { BASE_URL: server.url, KEY: org.writeKey, SINCE: new Date(Date.now() - 86_400_000).toISOString(), SCANNED: '7610000000017', STORE: store },
     });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);

@@ -115,6 +115,14 @@ async function openDesktopKiosk(app: App): Promise<Page> {
     },
   }`;
   await context.addInitScript({ content: `(function (require, exports, module) {${preload}\n})(() => (${electron}), {}, { exports: {} });` });
+  // The key never reaches the page: as Electron does, the app's main process adds it to each request for its server.
+  await context.route(`${app.origin}/**`, async (route) => {
+    const listener = app.window.session.requestListener;
+    if (!listener) return route.continue();
+    let headers = route.request().headers();
+    listener({ url: route.request().url(), requestHeaders: headers }, (answer: { requestHeaders: Record<string, string> }) => (headers = answer.requestHeaders));
+    await route.continue({ headers });
+  });
   const page = await context.newPage();
   await page.goto(`${app.origin}/`);
   return page;

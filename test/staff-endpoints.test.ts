@@ -69,7 +69,7 @@ describe('GET /system', () => {
     const res = await api(pair.local.url, pair.org.readKey).get('/system');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      data: { version: VERSION, databaseBytes: expect.any(Number), diskFreeBytes: expect.any(Number), diskTotalBytes: expect.any(Number) },
+      data: { version: VERSION, databaseBytes: expect.any(Number), diskFreeBytes: expect.any(Number), diskTotalBytes: expect.any(Number), tlsFingerprint: null },
     });
     const { databaseBytes, diskFreeBytes, diskTotalBytes } = res.body.data;
     expect(databaseBytes).toBeGreaterThanOrEqual(statSync(file).size);

@@ -35,9 +35,9 @@ const expectAccessible = async (page: Page, screen: string) =>
 describe("the staff page's device keys", () => {
   it("makes a kiosk key for a store, shows it once as text and QR code, and the kiosk's set-up takes it by a scan", async () => {
     const page = await signedIn();
-    await page.getByLabel('Kind').selectOption('kiosk');
+    await page.locator('#keys').getByLabel('Kind').selectOption('kiosk');
     await page.locator('#key-store').selectOption(store);
-    await page.getByLabel('Name').fill('Kiosk by the door');
+    await page.locator('#keys').getByLabel('Name').fill('Kiosk by the door');
     await page.getByRole('button', { name: 'Create key' }).click();
     const secret = (await page.locator('[data-new-key="kiosk"] [data-secret]').textContent()) ?? '';
     expect(await page.getByRole('img', { name: 'The new key as a QR code' }).isVisible()).toBe(true);
@@ -67,8 +67,8 @@ describe("the staff page's device keys", () => {
 
   it('makes a scale key without a store', async () => {
     const page = await signedIn('de-CH');
-    await page.getByLabel('Art').selectOption('scale');
-    await page.getByLabel('Name').fill('Waage Käse');
+    await page.locator('#keys').getByLabel('Art').selectOption('scale');
+    await page.locator('#keys').getByLabel('Name').fill('Waage Käse');
     await page.getByRole('button', { name: 'Schlüssel erstellen' }).click();
     const secret = (await page.locator('[data-new-key="scale"] [data-secret]').textContent()) ?? '';
     expect((await api(h.server.url, secret).get('/keys/current')).body.data).toMatchObject({ kind: 'scale', name: 'Waage Käse' });

@@ -33,6 +33,19 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
+/**
+ * The API router's own error handler: answers a route's error at once, inside
+ * the write's commit (the answer kept for its Idempotency-Key, the group of
+ * writes). A request whose body was refused before it all arrived (an
+ * oversized upload) goes on to the app's handler instead: its answer, with
+ * `Connection: close`, leaves a moment later, so the client reads it before
+ * the connection ends.
+ */
+export function routeErrorHandler(logger: Logger): ErrorRequestHandler {
+  const handle = errorHandler(logger);
+  return (err: unknown, req, res, next) => (req.complete ? handle(err, req, res, next) : next(err));
+}
+
 /** Sends the answer an error gets: its status, in the shape the spec names for it. */
 export function errorAnswer(logger: Logger): (err: unknown, req: Request, res: Response) => void {
   return (err, req, res) => {

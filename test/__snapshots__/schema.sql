@@ -142,7 +142,7 @@ CREATE TABLE outbox (
   state TEXT NOT NULL DEFAULT 'pending',
   attempts INTEGER NOT NULL DEFAULT 0,
   last_error TEXT
-, upstream_status INTEGER, parked_at TEXT, done_at TEXT, retries INTEGER NOT NULL DEFAULT 0, installation TEXT);
+, upstream_status INTEGER, parked_at TEXT, done_at TEXT, retries INTEGER NOT NULL DEFAULT 0, sent_at TEXT, installation TEXT);
 
 CREATE TABLE printers (
   id TEXT PRIMARY KEY,
@@ -321,6 +321,15 @@ CREATE TABLE sync_walks (
   complete_until TEXT,
   done INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (org_id, kind, walk)
+) WITHOUT ROWID;
+
+CREATE TABLE sync_writers (
+  org_id TEXT NOT NULL,
+  record_table TEXT NOT NULL,
+  record_id TEXT NOT NULL,
+  writer TEXT NOT NULL,
+  lastupdate TEXT NOT NULL,
+  PRIMARY KEY (org_id, record_table, record_id)
 ) WITHOUT ROWID;
 
 CREATE INDEX api_keys_org ON api_keys (org_id, created_at);
