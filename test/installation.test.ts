@@ -1,6 +1,8 @@
+import Database from 'better-sqlite3';
 import { cpSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../main/storage/database.js';
 import { idempotencyKeyOf } from '../main/sync/push.js';
 import { fullPullJitterMs, MAX_FULL_PULL_JITTER_MS } from '../main/sync/full-pull-jitter.js';
 import { api, collectPages, type Api } from './support/api.js';
@@ -68,6 +70,27 @@ describe('restores and copied data folders', () => {
     );
     // The product queued before the backup was created upstream once, though both copies sent it.
     expect((await collectPages(pair.up, '/products?barcode=restore-apple')).items).toHaveLength(1);
+  });
+
+  it('a backup taken while a sync round held its lease: the restored copy pushes at once, not once the lease ran out', async () => {
+    const pair = await startSyncPair();
+    cleanups.push(() => pair.destroy());
+    const store = (await pair.write.post('/stores', { name: 'Kiosk am See' })).body.id as string;
+    await waitForSync(pair.write, drainedSince(new Date().toISOString()));
+    const backupDir = join(newFolder(), 'backup');
+    expect((await runCli(pair.local.dataDir, ['backup', backupDir, '--json'])).status).toBe(0);
+    // As the backup would hold it had a round been running: a live process (this one) for ten more minutes.
+    const copy = new Database(join(backupDir, DATABASE_FILE));
+    copy.prepare('UPDATE sync_config SET lease_owner = ?, lease_until = ?').run(`${process.pid}:round-at-backup`, new Date(Date.now() + 600_000).toISOString());
+    copy.close();
+
+    await pair.local.stop();
+    expect((await runCli(pair.local.dataDir, ['restore', backupDir, '--replace', '--json'])).status).toBe(0);
+    pair.local = await startTestServer({ dataDir: pair.local.dataDir, sync: FAST_SYNC });
+    const write = api(pair.local.url, pair.org.writeKey);
+    await sell(write, store, ['after-restore']);
+    expect((await waitForSync(write, drainedSince(new Date().toISOString()))).parked).toBe(0);
+    expect(await upstreamOrderIds(pair)).toEqual(['after-restore']);
   });
 
   it('two servers started from one copied folder sell and push, and nothing collides', async () => {
