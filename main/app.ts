@@ -103,7 +103,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): { app: Express; services: Services; sync: Sync; retention: DataRetention; groups: GroupCommit | undefined } {
   const groups = deps.groupCommit === false ? undefined : createGroupCommit(deps.db, deps.groupCommit ?? DEFAULT_GROUP_COMMIT);
   const imageRecords = createProductImageStore(deps.db);
-  const releaseImages = releaseReplacedImages(deps.images, imageRecords);
+  const releaseImages = releaseReplacedImages(deps.images, imageRecords, (then) => groups?.afterCommit(then) ?? false);
   const services = createServices({
     db: deps.db,
     clock: deps.clock,

@@ -1,9 +1,10 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../main/config.js';
-import { DATABASE_FILE } from '../main/storage/database.js';
+import { DATABASE_FILE, openDatabase } from '../main/storage/database.js';
 import { api, type Api, type ApiResponse } from './support/api.js';
+import { imageForm, makeImage, nameOf } from './support/images.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
 // A long window, so that writes sent together surely share a group on a busy machine.
@@ -112,5 +113,31 @@ describe('group commit', () => {
     // Another connection sees what that read showed: it was durable before it was shown.
     expect(committed.get(name)).toBe(1);
     expect((await created).status).toBe(200);
+  });
+
+  it("keeps a replaced image's file when the group it was replaced in fails to commit, and deletes it after a commit", async () => {
+    const id = (await write.post('/products', { name: 'Bergkäse', price: 890, taxCategory: '2.6' })).body.id as string;
+    const uploaded = await write.request('POST', `/products/${id}/image`, { body: imageForm(await makeImage('png'), 'image/png') });
+    expect(uploaded.status).toBe(200);
+    const url = uploaded.body.data.url as string;
+    const file = join(grouped.dataDir, 'images', nameOf(url));
+    // A constraint SQLite checks only at COMMIT makes the group's commit fail, as a full disk would.
+    const db = openDatabase(join(grouped.dataDir, DATABASE_FILE));
+    db.exec(`CREATE TABLE commit_check_parent (id TEXT PRIMARY KEY);
+      CREATE TABLE commit_check (ref TEXT REFERENCES commit_check_parent(id) DEFERRABLE INITIALLY DEFERRED);
+      CREATE TRIGGER commit_fails_on_image AFTER UPDATE OF image_url ON products BEGIN INSERT INTO commit_check VALUES ('none'); END;`);
+    try {
+      const cleared = await write.post(`/products/${id}`, { imageUrl: '' });
+      // Not stored, and not answered as stored.
+      expect(cleared.status).toBeGreaterThanOrEqual(500);
+      expect((await write.get(`/products/${id}`)).body.data.imageUrl).toBe(url);
+      expect(existsSync(file)).toBe(true);
+      expect((await fetch(url)).status).toBe(200);
+    } finally {
+      db.exec('DROP TRIGGER commit_fails_on_image; DROP TABLE commit_check; DROP TABLE commit_check_parent;');
+      db.close();
+    }
+    expect((await write.post(`/products/${id}`, { imageUrl: '' })).status).toBe(200);
+    expect(existsSync(file)).toBe(false);
   });
 });

@@ -26,20 +26,34 @@ function discard(images: ImageStore, records: ProductImageStore, file: string): 
 }
 
 /**
+ * Runs `then` once the writes open now are committed, with the failure if
+ * they were not; false, running nothing, when no group of writes is open.
+ */
+export type AfterCommit = (then: (failure: unknown) => void) => boolean;
+
+/**
  * The file a product stops using when its `imageUrl` changes (upload of a new
  * image, DELETE of the image, `imageUrl: ""` or another URL on update) is
  * deleted after the commit, but only if this server stored it for that very
  * product: a URL the client set, even one into the store, is left alone.
+ * Inside a group of writes (`afterCommit`) the commit is the group's: should
+ * it fail, the product keeps its image and so does the disk.
  */
-export function releaseReplacedImages(images: ImageStore, records: ProductImageStore): ProductListener {
+export function releaseReplacedImages(images: ImageStore, records: ProductImageStore, afterCommit: AfterCommit = () => false): ProductListener {
   return {
     productWritten(before: ProductRecord | undefined, after: ProductRecord) {
       if (!before || before.imageUrl === after.imageUrl) return;
       const file = storedImageNameIn(before.imageUrl);
       if (file === undefined || file === storedImageNameIn(after.imageUrl)) return;
-      const record = records.get(file);
-      if (!record || record.orgId !== before.instance || record.productId !== before.id) return;
-      discard(images, records, file);
+      const release = () => {
+        const record = records.get(file);
+        if (!record || record.orgId !== before.instance || record.productId !== before.id) return;
+        discard(images, records, file);
+      };
+      const deferred = afterCommit((failure) => {
+        if (failure === undefined) release();
+      });
+      if (!deferred) release();
     },
   };
 }
