@@ -1,8 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../main/version.js';
 import { api } from './support/api.js';
 import { runCli } from './support/cli.js';
+import { runProcess } from './support/processes.js';
 import { makeDataDir, startTestServer, type TestServer } from './support/server.js';
 
 const ID = /^[A-Za-z0-9]{20}$/;
@@ -147,5 +149,20 @@ describe('key commands', () => {
     expect(res.status).toBe(0);
     expect(res.stdout).toMatch(/Read key: +rk_/);
     expect(res.stdout).toMatch(/not shown again/);
+  });
+});
+
+describe('the two ways to start the CLI', () => {
+  it('runs as an operator types it in the project, `npm run -s cli --`, and names that in its help', async () => {
+    const typed = await runProcess('npm', ['run', '-s', 'cli', '--', 'org', 'list', '--json'], { cwd: PROJECT_ROOT, env: { DATA_DIR: server.dataDir } });
+    expect(typed.status).toBe(0);
+    expect(JSON.parse(typed.stdout)).toEqual((await runCli(server.dataDir, ['org', 'list', '--json'])).json);
+    const help = await runProcess('npm', ['run', '-s', 'cli', '--', '--help'], { cwd: PROJECT_ROOT, env: { DATA_DIR: server.dataDir } });
+    expect(help.stdout).toContain('Usage: npm run -s cli -- <command>');
+  });
+
+  it('names `node dist/main/cli.js` in its help when an installation runs the compiled copy', async () => {
+    const help = await runCli(server.dataDir, ['--help']);
+    expect(help.stdout).toContain('Usage: node dist/main/cli.js <command>');
   });
 });

@@ -9,6 +9,7 @@ import { DATABASE_FILE, openDatabase } from '../main/storage/database.js';
 import { migrations } from '../main/storage/migrations/index.js';
 import { PROJECT_ROOT, VERSION } from '../main/version.js';
 import { api } from './support/api.js';
+import { compiled } from './support/compiled-product.js';
 import { runCli } from './support/cli.js';
 import { freePort } from './support/processes.js';
 import { makeDataDir, startTestServer, type TestServer } from './support/server.js';
@@ -97,7 +98,7 @@ describe('opening the data folder of a newer release (a downgrade)', () => {
     const { dir, file } = newerReleaseFolder();
     const before = readFileSync(file);
 
-    const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'main/start.ts')], {
+    const child = spawn(process.execPath, [compiled('main/start.js')], {
       cwd: PROJECT_ROOT,
       env: { ...process.env, DATA_DIR: dir, PORT: String(await freePort()), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'pipe'],

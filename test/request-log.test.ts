@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../main/version.js';
 import { api } from './support/api.js';
+import { compiled } from './support/compiled-product.js';
 import { freePort } from './support/processes.js';
 import { makeDataDir, startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
@@ -53,7 +53,7 @@ describe('request log', () => {
   it('reaches standard output in full when the server is stopped, though lines are written in batches', async () => {
     const dataDir = makeDataDir();
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'main/start.ts')], {
+    const child = spawn(process.execPath, [compiled('main/start.js')], {
       cwd: PROJECT_ROOT,
       env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'inherit'],

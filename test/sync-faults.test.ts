@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, collectPages } from './support/api.js';
 import { runCli } from './support/cli.js';
-import { configureSync, drainedSince, waitForSync } from './support/sync.js';
+import { FAST_SYNC, configureSync, drainedSince, waitForSync } from './support/sync.js';
 import { startSyncPair, type SyncPair } from './support/sync-pair.js';
 
 let pair: SyncPair;
 beforeAll(async () => {
-  pair = await startSyncPair({ features: ['identity-logs', 'barcode-aliases'] });
+  // One `sync run` must reach the upstream: a call's time limit long enough for a loaded test machine.
+  pair = await startSyncPair({ features: ['identity-logs', 'barcode-aliases'], local: { sync: { ...FAST_SYNC, timeoutMs: 15_000 } } });
   // The upstream organization lacks barcode aliases: it refuses products that carry them.
   await runCli(pair.upstream.dataDir, ['org', 'features', pair.upOrg.id, '--disable', 'barcode-aliases', '--json']);
 });

@@ -9,6 +9,7 @@ import { createServices } from '../../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
 import { PROJECT_ROOT } from '../../main/version.js';
 import { runCli } from '../support/cli.js';
+import { compileProduct } from '../support/compiled-product.js';
 import { freePort } from '../support/processes.js';
 import { generateCatalog, random } from './catalog.js';
 import { percentile } from './load.js';
@@ -105,6 +106,8 @@ const storeDir = mkdtempSync(join(tmpdir(), 'retail-years-store-'));
 const backupsDir = mkdtempSync(join(tmpdir(), 'retail-years-backups-'));
 
 log(`bench:years: ${DAYS} days, ${PRODUCTS} products, ${SALES_PER_DAY} sales and ${EDITS_PER_DAY} head-office edits a day, ${DAYS_PER_STEP} day(s) per step, restore on day ${RESTORE_DAY}`);
+// `sync configure` and `restore` run as an installation runs them, compiled.
+const removeCompiled = await compileProduct();
 const hubDb = openDatabase(join(hubDir, DATABASE_FILE), { synchronous: 'NORMAL' });
 const hubOrg = createServices({ db: hubDb, clock: systemClock }).organizations.create({ name: 'Head office', features: ['barcode-aliases'] });
 const catalog = generateCatalog(hubDb, hubOrg.id, { products: PRODUCTS, orders: 0, categories: 40, suppliers: 50, stores: 5, aliasShare: 0.05, orderDays: 1 });
@@ -298,3 +301,4 @@ log(`whole run: ${((Date.now() - started) / 1000 / 60).toFixed(1)} min`);
 await stopNode(store);
 await stopNode(hub);
 for (const dir of [hubDir, storeDir, backupsDir]) rmSync(dir, { recursive: true, force: true });
+removeCompiled();

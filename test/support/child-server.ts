@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../main/version.js';
+import { compiled } from './compiled-product.js';
 import { freePort } from './processes.js';
 
 export interface ChildServer {
@@ -12,12 +12,12 @@ export interface ChildServer {
 
 /**
  * Starts the server in a process of its own, as `npm start` runs it (the
- * entry point `main/start.ts`, here through tsx instead of the compiled copy),
+ * compiled entry point `dist/main/start.js`, here the test run's copy),
  * and waits until it answers. `env` adds variables, such as a test's crash point.
  */
 export async function startChildServer(dataDir: string, port?: number, env: Record<string, string> = {}): Promise<ChildServer> {
   port ??= await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'main/start.ts')], {
+  const child = spawn(process.execPath, [compiled('main/start.js')], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

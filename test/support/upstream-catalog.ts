@@ -10,6 +10,8 @@ import type { SyncPair } from './sync-pair.js';
  */
 export function seedUpstream(pair: SyncPair, size: Partial<CatalogSize>): Catalog {
   const db = openDatabase(join(pair.upstream.dataDir, DATABASE_FILE));
+  // The running upstream writes too (heartbeats, its purge): an import waits for its turn as long as it must.
+  db.pragma('busy_timeout = 60000');
   try {
     const small: CatalogSize = { ...FULL_SIZE, products: 0, orders: 0, categories: 5, suppliers: 5, stores: 2, aliasShare: 0 };
     return generateCatalog(db, pair.upOrg.id, { ...small, ...size }, new Date(Date.now() - 60_000));
