@@ -241,14 +241,50 @@ const ordersInDay = (await get(`/orders?start=${catalog.orderDay}&end=${dayEnd}&
 
 log('Writes…');
 let serial = 0;
-const productWrites = await load({
-  url: `http://127.0.0.1:${port}`,
-  seconds: SECONDS,
-  method: 'POST',
-  headers: auth,
-  nextPath: () => '/api/v1/products',
-  nextBody: () => JSON.stringify({ name: `Bench Artikel ${serial}`, price: 250, taxCategory: '2.6', barcode: `bench-${serial++}` }),
-});
+const createProducts = (url: string, headers: Record<string, string>) =>
+  load({
+    url,
+    seconds: SECONDS,
+    method: 'POST',
+    headers,
+    nextPath: () => '/api/v1/products',
+    nextBody: () => JSON.stringify({ name: `Bench Artikel ${serial}`, price: 250, taxCategory: '2.6', barcode: `bench-${serial++}` }),
+  });
+
+/**
+ * Durable creates three ways, alternated: the server as it runs (writes of a
+ * few milliseconds share a commit), the same build with `GROUP_COMMIT_MS=0`
+ * (each write its own commit and fsync, as before group commit), and the bare
+ * writer (node:http, one row and one outbox row per commit). Keeps the median run of each.
+ */
+async function durableCreates() {
+  const alonePort = await freePort();
+  const alone = spawnProcess(command, args, { PORT: String(alonePort), DATA_DIR: uncheckedDir, HOST: '127.0.0.1', GROUP_COMMIT_MS: '0' }, PROJECT_ROOT);
+  // Measured once its search index is built, so that the build takes no CPU from the runs.
+  const aloneReady = async () => ((await fetch(`http://127.0.0.1:${alonePort}/api/v1/health`).then((r) => r.json(), () => ({}))) as { search?: string }).search === 'ready';
+  await waitFor(async () => ((await aloneReady()) ? true : undefined), 120_000, 'the server without group commit');
+  const bareDir = mkdtempSync(join(tmpdir(), 'retail-bench-bare-writer-'));
+  const barePort = await freePort();
+  const bare = spawnProcess(process.execPath, ['--import', 'tsx', 'test/bench/bare-writer.ts'], { PORT: String(barePort), DATA_DIR: bareDir }, PROJECT_ROOT);
+  await waitFor(async () => ((await fetch(`http://127.0.0.1:${barePort}/`, { method: 'POST', body: '{}' }).then((r) => r.ok, () => false)) ? true : undefined), 30_000, 'the bare writer');
+  const runs = { grouped: [] as LoadResult[], alone: [] as LoadResult[], bare: [] as LoadResult[] };
+  for (let round = 0; round < 3; round++) {
+    runs.bare.push(await createProducts(`http://127.0.0.1:${barePort}`, {}));
+    runs.alone.push(await createProducts(`http://127.0.0.1:${alonePort}`, auth));
+    runs.grouped.push(await createProducts(`http://127.0.0.1:${port}`, auth));
+  }
+  await Promise.all([alone.stop(), bare.stop()]);
+  rmSync(bareDir, { recursive: true, force: true });
+  const median = (results: LoadResult[]) => [...results].sort((a, b) => a.rps - b.rps)[1]!;
+  const result = { grouped: median(runs.grouped), alone: median(runs.alone), bare: median(runs.bare) };
+  log(
+    `  POST /products: ${result.grouped.rps.toFixed(0)} req/s in groups, ${result.alone.rps.toFixed(0)} req/s each alone, ` +
+      `bare writer ${result.bare.rps.toFixed(0)} req/s`,
+  );
+  return result;
+}
+const creates = await durableCreates();
+const productWrites = creates.grouped;
 const orderWrites = await load({
   url: `http://127.0.0.1:${port}`,
   seconds: SECONDS,
@@ -331,10 +367,26 @@ rows.push(
   { figure: 'list limit=5000, median / max', value: `${median(page5000).toFixed(1)} / ${page5000[page5000.length - 1]!.toFixed(1)} ms`, target: '< 60 ms', met: median(page5000) < 60 },
   { figure: `orders, one day (${ordersInDay} orders), limit=100`, value: `${median(ordersDay).toFixed(2)} ms median`, target: '–', met: true },
   { figure: 'POST /products (+ outbox)', value: `${productWrites.rps.toFixed(0)} req/s, p99 ${productWrites.p99.toFixed(1)} ms`, target: '>= 1000 req/s', met: productWrites.rps >= 1000 },
+  {
+    figure: 'POST /products in groups / bare writer',
+    value: `${creates.grouped.rps.toFixed(0)} req/s`,
+    baseline: `${creates.bare.rps.toFixed(0)} req/s`,
+    ratio: `${((creates.grouped.rps / creates.bare.rps) * 100).toFixed(0)} %`,
+    target: '–',
+    met: true,
+  },
+  {
+    figure: 'POST /products each alone (GROUP_COMMIT_MS=0) / bare writer',
+    value: `${creates.alone.rps.toFixed(0)} req/s, p99 ${creates.alone.p99.toFixed(1)} ms`,
+    baseline: `${creates.bare.rps.toFixed(0)} req/s`,
+    ratio: `${((creates.alone.rps / creates.bare.rps) * 100).toFixed(0)} %`,
+    target: '–',
+    met: true,
+  },
   { figure: 'POST /orders (+ outbox)', value: `${orderWrites.rps.toFixed(0)} req/s, p99 ${orderWrites.p99.toFixed(1)} ms`, target: '–', met: true },
   { figure: 'RSS at the end', value: `${rssEnd.toFixed(0)} MB`, target: '–', met: true },
 );
-const errors = [readById.ours, barcode.ours, search, productWrites, orderWrites].reduce((n, r) => n + r.non2xx + r.errors, permission.failed);
+const errors = [readById.ours, barcode.ours, search, creates.grouped, creates.alone, creates.bare, orderWrites].reduce((n, r) => n + r.non2xx + r.errors, permission.failed);
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 log(`\nMachine: ${machine}`);
@@ -353,6 +405,6 @@ mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   file,
-  JSON.stringify({ machine, size, seconds: SECONDS, coldStart: { apiMs, searchMs, rssAfterReady }, readById, barcode, permission, search, page100, page5000, ordersDay, productWrites, orderWrites, rssEnd, errors, rows }, null, 2),
+  JSON.stringify({ machine, size, seconds: SECONDS, coldStart: { apiMs, searchMs, rssAfterReady }, readById, barcode, permission, search, page100, page5000, ordersDay, creates, orderWrites, rssEnd, errors, rows }, null, 2),
 );
 log(`\nResults written to ${file}`);

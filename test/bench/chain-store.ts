@@ -22,6 +22,7 @@ export interface Collection {
 export interface Recorder {
   pushMs: number[];
   pullMs: number[];
+  heartbeatMs: number[];
   /** Failed calls by what failed: `POST /orders 409`, `GET /stores 0` (no answer). */
   errors: Record<string, number>;
   rows: number;
@@ -77,12 +78,18 @@ export type ChainClient = ReturnType<typeof chainClient>;
  */
 const OVERLAP_MS = 1000;
 
+/** As the store server's worker: after a push, a report goes only when the last one is this old (`PUSH_HEARTBEAT_MS`). */
+const PUSH_HEARTBEAT_MS = 10_000;
+
 /**
  * A store PC reduced to its sync traffic: a sale every `saleMs` (`POST /orders`
  * with an `Idempotency-Key`, lines carrying title, price and tax rate) and a
  * pull every `pullMs` (each collection through its change feed where the
- * upstream offers one, whole otherwise). Starts at a random point of both
- * cycles, so a chain's stores do not act in step.
+ * upstream offers one, whole otherwise). Where the upstream offers the fleet
+ * list, its state after each pull and after a push once the last report is
+ * 10 s old (`POST /fleet/heartbeat`, about 600 bytes), as the store server's
+ * worker sends it. Starts at a random point of both cycles, so a chain's
+ * stores do not act in step.
  */
 export function simulateStore(options: {
   client: ChainClient;
@@ -97,11 +104,38 @@ export function simulateStore(options: {
   pulledAt: number;
   recorder: Recorder;
   inFlight: Set<Promise<unknown>>;
+  /** Whether the upstream lists `POST /fleet/heartbeat`. */
+  heartbeat: boolean;
   /** Told of every sale the upstream acknowledged, warm-up included. */
   onStored?: () => void;
 }): { stop(): void } {
   const { client, recorder } = options;
   let sales = 0;
+  let lastReport = 0;
+  const device = `sim-${options.keyPrefix}-${options.storeId}`.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 64);
+  const report = async (afterPush: boolean) => {
+    if (!options.heartbeat || (afterPush && performance.now() - lastReport < PUSH_HEARTBEAT_MS)) return;
+    lastReport = performance.now();
+    const now = new Date().toISOString();
+    const state = {
+      device,
+      name: `kasse-${options.storeId.slice(0, 8)}`,
+      version: '0.1.0',
+      stores: [options.storeId],
+      lastPushAt: now,
+      lastPullAt: now,
+      pending: 0,
+      parked: 0,
+      oldestPendingAt: null,
+      lastSaleAt: now,
+      printers: [{ name: '192.168.1.40:9100', state: 'ready' }],
+      diskFreeBytes: 51_234_567_890,
+      databaseBytes: 73_400_320,
+    };
+    const answer = await client.send('POST', '/fleet/heartbeat', state);
+    recorder.heartbeatMs.push(answer.ms);
+    if (answer.status !== 200) failed(recorder, `POST /fleet/heartbeat ${answer.status}`);
+  };
   // Where each collection's feed was complete, as the upstream's `meta.completeUntil` said: the store PC's protocol.
   const marks = new Map<string, string>();
   const firstMark = new Date(options.pulledAt - OVERLAP_MS).toISOString();
@@ -119,6 +153,7 @@ export function simulateStore(options: {
     recorder.pushMs.push(answer.ms);
     if (answer.status !== 200) failed(recorder, `POST /orders ${answer.status}`);
     else options.onStored?.();
+    await report(true);
   };
 
   const pull = async () => {
@@ -145,6 +180,7 @@ export function simulateStore(options: {
         } while (cursor);
         if (completeUntil) marks.set(collection.path, completeUntil);
       }
+      await report(false);
     } finally {
       pulling = false;
     }

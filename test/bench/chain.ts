@@ -83,17 +83,23 @@ async function startUpstream(): Promise<Upstream> {
   };
 }
 
-/** The pulled collections as the upstream's OpenAPI document describes their lists: change feed or not, largest page. */
-async function collections(base: string): Promise<Collection[]> {
+/**
+ * What the upstream's OpenAPI document offers, read as a store PC reads it: the
+ * pulled collections' lists (change feed or not, largest page), and whether it
+ * takes the fleet's heartbeats.
+ */
+async function offer(base: string): Promise<{ pulled: Collection[]; heartbeat: boolean }> {
   const document = (await (await fetch(`${base}/openapi.json`)).json()) as {
     paths: Record<string, { get?: { parameters?: { name: string; in: string; schema?: { maximum?: number } }[] } }>;
   };
-  return ['/stores', '/suppliers', '/categories', '/products'].map((path) => {
+  const heartbeat = Object.keys(document.paths).some((key) => key.endsWith('/fleet/heartbeat'));
+  const pulled = ['/stores', '/suppliers', '/categories', '/products'].map((path) => {
     const entry = Object.entries(document.paths).find(([key]) => key === path || key.endsWith(`/v1${path}`))?.[1];
     const parameters = entry?.get?.parameters ?? [];
     const limit = parameters.find((p) => p.name === 'limit' && p.in === 'query')?.schema?.maximum ?? 1000;
     return { path, feed: parameters.some((p) => p.name === 'updatedSince' && p.in === 'query'), limit };
   });
+  return { pulled, heartbeat };
 }
 /** Opens stores upstream until the chain has `count`, as HQ would for new branches. */
 async function openStores(client: ChainClient, count: number): Promise<string[]> {
@@ -127,10 +133,10 @@ async function runStep(
   stores: number,
   target: ChainClient,
   targetPid: number,
-  chain: { storeIds: string[]; productIds: string[]; pulled: Collection[] },
+  chain: { storeIds: string[]; productIds: string[]; pulled: Collection[]; heartbeat: boolean },
   measuredSeconds = STEP_SECONDS,
 ): Promise<Omit<StepResult, 'bytesGrown'>> {
-  const recorder: Recorder = { pushMs: [], pullMs: [], errors: {}, rows: 0 };
+  const recorder: Recorder = { pushMs: [], pullMs: [], heartbeatMs: [], errors: {}, rows: 0 };
   let salesStored = 0;
   const inFlight = new Set<Promise<unknown>>();
   const now = await target.send('GET', '/health');
@@ -146,6 +152,7 @@ async function runStep(
       pulledAt: now.upstreamTime,
       recorder,
       inFlight,
+      heartbeat: chain.heartbeat,
       onStored: () => (salesStored += 1),
     }),
   );
@@ -154,7 +161,7 @@ async function runStep(
     void target.send('POST', `/products/${product}`, { price: 100 + Math.floor(Math.random() * 900) });
   }, 60_000 / SPEEDUP / Math.max(1e-9, HQ_CHANGES_PER_MINUTE));
   await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
-  Object.assign(recorder, { pushMs: [], pullMs: [], errors: {}, rows: 0 });
+  Object.assign(recorder, { pushMs: [], pullMs: [], heartbeatMs: [], errors: {}, rows: 0 });
   const cpuBefore = cpuMs(targetPid);
   const simBefore = process.cpuUsage();
   const started = performance.now();
@@ -166,6 +173,7 @@ async function runStep(
   const sim = process.cpuUsage(simBefore);
   recorder.pushMs.sort((a, b) => a - b);
   recorder.pullMs.sort((a, b) => a - b);
+  recorder.heartbeatMs.sort((a, b) => a - b);
   return {
     stores,
     seconds,
@@ -182,12 +190,15 @@ let floor: Omit<StepResult, 'bytesGrown'> | undefined;
 for (const stores of SIZES) {
   const upstream = await startUpstream();
   try {
-    const pulled = await collections(upstream.base);
-    log(`Change feed offered for: ${pulled.filter((c) => c.feed).map((c) => c.path).join(', ') || 'none'}; read whole on every pull: ${pulled.filter((c) => !c.feed).map((c) => c.path).join(', ') || 'none'}.`);
+    const { pulled, heartbeat } = await offer(upstream.base);
+    log(
+      `Change feed offered for: ${pulled.filter((c) => c.feed).map((c) => c.path).join(', ') || 'none'}; read whole on every pull: ${pulled.filter((c) => !c.feed).map((c) => c.path).join(', ') || 'none'}; ` +
+        `heartbeats ${heartbeat ? 'taken' : 'not offered'}.`,
+    );
     const storeIds = await openStores(upstream.client, stores);
     // Past the overlap of a store's first feed read: the chain's own store records are not pulled as news.
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const chain = { storeIds, productIds: upstream.catalog.productIds, pulled };
+    const chain = { storeIds, productIds: upstream.catalog.productIds, pulled, heartbeat };
     if (!floor) {
       const floorPort = await freePort();
       const bare = spawnProcess(process.execPath, ['--import', 'tsx', 'test/bench/chain-baseline.ts'], { PORT: String(floorPort) }, PROJECT_ROOT);
@@ -215,15 +226,16 @@ log(
     (SPEEDUP === 1 ? '.' : `, time-compressed ${SPEEDUP}x (every ${SALE_SECONDS / SPEEDUP} s and ${PULL_SECONDS / SPEEDUP} s): N simulated stores load the upstream as ${SPEEDUP} x N real ones.`),
 );
 log(
-  '\n| stores (equivalent) | sales/s offered / served | pull requests/s | rows pulled/s | upstream CPU (cores) | upstream CPU per store (ms/s) | push p50 / p99 ms | pull p50 / p99 ms | errors | DB bytes per sale | simulator CPU (cores) |',
+  '\n| stores (equivalent) | sales/s offered / served | pull requests/s | heartbeats/s | rows pulled/s | upstream CPU (cores) | upstream CPU per store (ms/s) | push p50 / p99 ms | pull p50 / p99 ms | heartbeat p50 / p99 ms | errors | DB bytes per sale | simulator CPU (cores) |',
 );
-log('|---|---|---|---|---|---|---|---|---|---|---|');
+log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 const bytesPerSale = (r: StepResult) => (r.salesStored ? Math.round(r.bytesGrown / r.salesStored) : NaN);
 for (const r of results) {
   const rate = (n: number) => (n / r.seconds).toFixed(1);
   log(
-    `| ${r.stores * SPEEDUP} | ${((r.stores * SPEEDUP) / SALE_SECONDS).toFixed(1)} / ${rate(r.recorder.pushMs.length)} | ${rate(r.recorder.pullMs.length)} | ${rate(r.recorder.rows)} | ${r.upstreamCores.toFixed(2)} | ` +
+    `| ${r.stores * SPEEDUP} | ${((r.stores * SPEEDUP) / SALE_SECONDS).toFixed(1)} / ${rate(r.recorder.pushMs.length)} | ${rate(r.recorder.pullMs.length)} | ${rate(r.recorder.heartbeatMs.length)} | ${rate(r.recorder.rows)} | ${r.upstreamCores.toFixed(2)} | ` +
       `${((r.upstreamCores / (r.stores * SPEEDUP)) * 1000).toFixed(3)} | ${p(r.recorder.pushMs, 50)} / ${p(r.recorder.pushMs, 99)} | ${p(r.recorder.pullMs, 50)} / ${p(r.recorder.pullMs, 99)} | ` +
+      `${p(r.recorder.heartbeatMs, 50)} / ${p(r.recorder.heartbeatMs, 99)} | ` +
       `${Object.values(r.recorder.errors).reduce((a, b) => a + b, 0)} | ${bytesPerSale(r)} | ${r.simCores.toFixed(2)} |`,
   );
 }
