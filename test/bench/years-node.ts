@@ -10,7 +10,9 @@ import type { Clock } from '../../main/services/clock.js';
  */
 let offsetMs = Number(process.env.BENCH_CLOCK_OFFSET_MS ?? 0);
 const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
-const server = await startServer(readConfig(), { clock, synchronous: 'FULL' });
+// The data purge every 5 s of real time: a run's simulated weeks pass in seconds, and
+// a PC's hourly purge would otherwise never run between two of its restarts.
+const server = await startServer(readConfig(), { clock, synchronous: 'FULL', purgeIntervalMs: 5_000 });
 
 process.on('message', (message: { advance?: number; stop?: boolean }) => {
   if (message.advance !== undefined) {
