@@ -258,7 +258,8 @@ describe('a sync state change', () => {
     pair.proxy.setMode('down');
     expect((await pair.write.post('/suppliers', { name: 'Imkerei Waldrand' })).status).toBe(200);
     await waitForSync(pair.write, (s) => s.state === 'offline' && s.pending === 1);
-    await expect.poll(() => nextSyncPoll(page)).toMatch(/^Offline/);
+    // Each poll lets the page's clock run to its next sync poll; its request and repaint may take seconds on a loaded machine.
+    await expect.poll(() => nextSyncPoll(page), { timeout: 15_000 }).toMatch(/^Offline/);
 
     expect(await page.locator('.search').inputValue()).toBe('vollmilch');
     expect(await page.locator('.search').getAttribute('data-typed-into')).toBe('yes');
@@ -268,7 +269,7 @@ describe('a sync state change', () => {
 
     expect((await pair.write.post('/suppliers', { name: 'Käserei Tal' })).status).toBe(200);
     await waitForSync(pair.write, (s) => s.state === 'offline' && s.pending === 2);
-    await expect.poll(() => nextSyncPoll(page)).toBe('Offline, 2 Verkäufe warten');
+    await expect.poll(() => nextSyncPoll(page), { timeout: 15_000 }).toBe('Offline, 2 Verkäufe warten');
     expect(await page.locator('.search').getAttribute('data-typed-into')).toBe('yes');
   });
 });

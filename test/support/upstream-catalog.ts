@@ -6,15 +6,26 @@ import type { SyncPair } from './sync-pair.js';
 
 /**
  * Writes a catalog straight into the upstream's database, as HQ's own imports
- * would, stamped a minute ago: older than any pull of the store PC.
+ * would, stamped a minute ago: older than any pull of the store PC. The
+ * upstream runs in this process: while a group of its writes is open, a
+ * lock wait here would block the very event loop that commits it. So the
+ * import takes the write lock without waiting, and tries again after a turn
+ * of the event loop until it has it, then writes everything in that one transaction.
  */
-export function seedUpstream(pair: SyncPair, size: Partial<CatalogSize>): Catalog {
+export async function seedUpstream(pair: SyncPair, size: Partial<CatalogSize>): Promise<Catalog> {
   const db = openDatabase(join(pair.upstream.dataDir, DATABASE_FILE));
-  // The running upstream writes too (heartbeats, its purge): an import waits for its turn as long as it must.
-  db.pragma('busy_timeout = 60000');
+  db.pragma('busy_timeout = 0');
   try {
     const small: CatalogSize = { ...FULL_SIZE, products: 0, orders: 0, categories: 5, suppliers: 5, stores: 2, aliasShare: 0 };
-    return generateCatalog(db, pair.upOrg.id, { ...small, ...size }, new Date(Date.now() - 60_000));
+    const importCatalog = db.transaction(() => generateCatalog(db, pair.upOrg.id, { ...small, ...size }, new Date(Date.now() - 60_000)));
+    for (;;) {
+      try {
+        return importCatalog.immediate();
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
   } finally {
     db.close();
   }
