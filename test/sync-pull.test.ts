@@ -1,28 +1,14 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../main/services/clock.js';
-import { createServices } from '../main/services/index.js';
-import { DATABASE_FILE, openDatabase } from '../main/storage/database.js';
 import { runCli } from './support/cli.js';
 import { pulledSince, waitForSync } from './support/sync.js';
 import { startSyncPair, type SyncPair } from './support/sync-pair.js';
+import { setUpstreamFeatures } from './support/upstream-catalog.js';
 
 let pair: SyncPair;
 beforeAll(async () => {
   pair = await startSyncPair({ intervalSeconds: 1, features: ['identity-logs', 'barcode-aliases'] });
 });
 
-/** Sets the upstream organization's features the way `org features` does, through its own connection. */
-function setUpstreamFeatures(features: string[]): void {
-  const db = openDatabase(join(pair.upstream.dataDir, DATABASE_FILE));
-  try {
-    const organizations = createServices({ db, clock: systemClock }).organizations;
-    const current = organizations.list().find((o) => o.id === pair.upOrg.id)?.features ?? [];
-    organizations.setFeatures(pair.upOrg.id, { enable: features, disable: current.filter((f) => !features.includes(f)) });
-  } finally {
-    db.close();
-  }
-}
 afterAll(async () => {
   await pair.destroy();
 });
@@ -71,7 +57,8 @@ describe('pulling the upstream catalog', () => {
   });
 
   it('keeps the local value of a field whose change has not reached the upstream, while the other fields follow it', async () => {
-    setUpstreamFeatures(['identity-logs']);
+    // Through the CLI, a process of its own: a lock wait in this process would block the upstream's commits.
+    await setUpstreamFeatures(pair, { disable: ['barcode-aliases'] });
     // The upstream organization refuses barcode aliases, so this change is parked and stays unpushed.
     expect((await pair.write.post(`/products/${bread}`, { price: 333, barcodeAliases: [{ code: 'brot-2' }] })).status).toBe(200);
     await waitForSync(pair.write, (s) => s.parked === 1);
@@ -80,7 +67,7 @@ describe('pulling the upstream catalog', () => {
     expect((await pair.write.get(`/products/${bread}`)).body.data).toMatchObject({ name: 'Ruchbrot', price: 333, barcodeAliases: [{ code: 'brot-2' }] });
     expect((await pair.up.get(`/products/${bread}`)).body.data).toMatchObject({ name: 'Ruchbrot', price: 310 });
 
-    setUpstreamFeatures(['identity-logs', 'barcode-aliases']);
+    await setUpstreamFeatures(pair, { enable: ['barcode-aliases'] });
     expect(await runCli(pair.local.dataDir, ['sync', 'retry', pair.org.id, '--all', '--json'])).toMatchObject({ status: 0, json: { retried: 1 } });
     await waitForSync(pair.write, (s) => s.parked === 0 && s.pending === 0);
     await nextPull();
