@@ -46,7 +46,8 @@ export async function openKiosk(
   beforeLoad?: (page: Page) => Promise<void>,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
-  context.setDefaultTimeout(5000);
+  // Waits for what the page shows, not timings: three test files share two cores with Chromium.
+  context.setDefaultTimeout(15_000);
   await context.addInitScript((config) => {
     (globalThis as unknown as { kioskBridge: unknown }).kioskBridge = { config };
   }, { ...setup, apiBaseUrl: apiUrl });
