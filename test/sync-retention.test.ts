@@ -54,6 +54,24 @@ describe('a hub without an upstream of its own (writes the stores push)', () => 
     expect(Date.parse(status.nextPurgeAt)).toBeGreaterThan(Date.now());
   }, 60_000);
 
+  it("drops head office's own unsent entries after the outbox period once stores push to it", async () => {
+    // Head office edited two months ago, as its clock says; the purges run today.
+    const pair = await startSyncPair({ upstream: { clock: { now: () => new Date(Date.now() - 60 * DAY) } } });
+    pairs.push(pair);
+    await ok(pair.up.post('/suppliers', { name: 'Bäckerei' }));
+    await ok(pair.up.post('/categories', { name: 'Brot' }));
+    const hubQueue = () => withDb(pair.upstream.dataDir, (db) => db.prepare("SELECT count(*) FROM outbox WHERE state = 'pending'").pluck().get());
+    await ok(pair.write.post('/suppliers', { name: 'Mühle' }));
+    await waitForSync(pair.write, drainedSince(new Date().toISOString()));
+    // Within the period they stay; after it, nothing above head office will ever take them.
+    expect(await purge(pair.upstream.dataDir, { OUTBOX_RETENTION_DAYS: '90' })).toMatchObject({ outbox: 0 });
+    expect(hubQueue()).toBe(2);
+    expect(await purge(pair.upstream.dataDir, { OUTBOX_RETENTION_DAYS: '30' })).toMatchObject({ outbox: 2 });
+    expect(hubQueue()).toBe(0);
+    expect((await pair.up.get('/sync')).body.data).toMatchObject({ configured: false, pending: 0 });
+    expect((await pair.up.get('/suppliers')).body.data.map((s: { name: string }) => s.name).sort()).toEqual(['Bäckerei', 'Mühle']);
+  }, 60_000);
+
   it("forgets the answer to a store's creation once the store acknowledged the entry, and keeps it at most 90 days", async () => {
     const pair = await startSyncPair();
     pairs.push(pair);
@@ -96,7 +114,7 @@ describe('a store PC after its retention periods', () => {
     const upstreamOrders = () => withDb(pair.upstream.dataDir, (db) => db.prepare('SELECT count(*) FROM orders').pluck().get());
     expect(upstreamOrders()).toBe(1);
 
-    // A standalone server of the same age keeps its own queue and its orders.
+    // A standalone server of the same age, which no store pushes to, keeps its own queue (for a later `sync configure`) and its orders.
     const standalone = await startTestServer({ clock: { now: () => new Date(Date.now() - 60 * DAY) } });
     servers.push(standalone);
     const alone = standalone.createOrg();

@@ -7,7 +7,7 @@ const DAY_MS = 86_400_000;
 
 /** How long settled data is kept, in days; see docs/sync.md, "Retention". */
 export interface RetentionSettings {
-  /** `OUTBOX_RETENTION_DAYS`: pushed outbox entries, counted from their push. */
+  /** `OUTBOX_RETENTION_DAYS`: pushed outbox entries, counted from their push; a hub's own unsent entries, from their write. */
   outboxDays: number;
   /** `DELETED_RETENTION_DAYS`: soft-deleted catalog rows, counted from their deletion; also how far back the change feeds reach. */
   deletedDays: number;
@@ -38,7 +38,7 @@ export interface PurgeReport {
 
 /**
  * The purges that keep a database of years of running bounded: pushed outbox
- * entries, kept answers whose time is up or whose store acknowledged them,
+ * entries and a hub's own entries that nothing will push, kept answers whose time is up or whose store acknowledged them,
  * soft-deleted catalog rows, and old orders of an organization whose upstream
  * keeps them. Each runs in batches of `PURGE_BATCH` rows, one transaction
  * each, with a turn of the event loop between two.
@@ -67,6 +67,7 @@ export function createDataRetention(deps: { db: Db; clock: Clock; settings?: Par
       };
       const outboxCutoff = before(settings.outboxDays);
       await drain('outbox', () => store.pushedOutbox(outboxCutoff, limit));
+      for (const orgId of store.hubs()) await drain('outbox', () => store.hubUnsent(orgId, outboxCutoff, limit));
       const nowIso = new Date(now).toISOString();
       await drain('answers', () => store.expiredAnswers(nowIso, limit));
       for (const { orgId, sender, below } of store.senders()) {

@@ -25,6 +25,11 @@ const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join('
 /** The SELECT of each purge, exported for the test that reads their query plans. */
 export const PURGE_SELECTS = {
   pushedOutbox: "SELECT seq FROM outbox INDEXED BY outbox_pushed WHERE state = 'pushed' AND done_at < @cutoff ORDER BY done_at LIMIT @limit",
+  // Oldest first by entry id; the caller deletes the prefix made before the cutoff, so a batch reads at most `limit` rows.
+  hubUnsent: "SELECT seq, created_at AS createdAt FROM outbox WHERE org_id = @orgId AND state = 'pending' ORDER BY seq LIMIT @limit",
+  // Organizations stores push to (a worker acknowledged entries, or a device reports) and that have no upstream of their own.
+  hubs: `SELECT org_id FROM idempotency_senders UNION SELECT org_id FROM fleet_devices
+     EXCEPT SELECT org_id FROM sync_config`,
   expiredAnswers: 'SELECT org_id, key FROM idempotency_keys WHERE expires_at < @now ORDER BY expires_at LIMIT @limit',
   acknowledgedAnswers:
     'SELECT org_id, key FROM idempotency_keys WHERE org_id = @orgId AND sender = @sender AND entry_seq < @below ORDER BY entry_seq LIMIT @limit',
@@ -45,6 +50,7 @@ export const PURGE_SELECTS = {
 /** The DELETE statements of the purges, each by primary key or by an index on what it deletes by. */
 export const PURGE_DELETES = {
   pushedOutbox: `DELETE FROM outbox WHERE seq IN (${PURGE_SELECTS.pushedOutbox})`,
+  hubUnsent: "DELETE FROM outbox WHERE org_id = @orgId AND state = 'pending' AND seq <= @through",
   expiredAnswers: `DELETE FROM idempotency_keys WHERE (org_id, key) IN (${PURGE_SELECTS.expiredAnswers})`,
   acknowledgedAnswers: `DELETE FROM idempotency_keys WHERE (org_id, key) IN (${PURGE_SELECTS.acknowledgedAnswers})`,
   row: (table: SoftDeletedTable | 'orders') => `DELETE FROM ${table} WHERE id = @id`,
@@ -75,6 +81,9 @@ export function createPurgeStore(db: Db) {
     // Their files go at the next start, with the other files no product names (removeOrphans).
     db.prepare(PURGE_DELETES.imageRecords),
   ];
+  const hubs = db.prepare<[], string>(PURGE_SELECTS.hubs).pluck();
+  const hubUnsent = db.prepare<{ orgId: string; limit: number }, { seq: number; createdAt: string }>(PURGE_SELECTS.hubUnsent);
+  const removeHubUnsent = db.prepare(PURGE_DELETES.hubUnsent);
   const syncedOrgs = db.prepare<[], string>('SELECT org_id FROM sync_config ORDER BY org_id').pluck();
   const oldOrders = db.prepare<{ orgId: string; cutoff: string; limit: number }, string>(PURGE_SELECTS.oldOrders).pluck();
   const removeOrder = db.prepare(PURGE_DELETES.row('orders'));
@@ -85,6 +94,20 @@ export function createPurgeStore(db: Db) {
     /** Outbox entries pushed before `cutoff`. */
     pushedOutbox(cutoff: string, limit: number): number {
       return pushedOutbox.run({ cutoff, limit }).changes;
+    },
+    /** Organizations that stores push to and that have no upstream: the top of a chain. */
+    hubs(): string[] {
+      return hubs.all();
+    },
+    /** A hub's own entries written before `cutoff`: nothing will ever push them. */
+    hubUnsent(orgId: string, cutoff: string, limit: number): number {
+      return db.transaction(() => {
+        const rows = hubUnsent.all({ orgId, limit });
+        const old = rows.findIndex((row) => row.createdAt >= cutoff);
+        const count = old === -1 ? rows.length : old;
+        if (count > 0) removeHubUnsent.run({ orgId, through: rows[count - 1]!.seq });
+        return count;
+      })();
     },
     /** Kept `Idempotency-Key` answers whose time is up. */
     expiredAnswers(now: string, limit: number): number {
