@@ -1,7 +1,8 @@
 // @ts-check
-// First step of `npm test`: makes sure the browser the kiosk tests drive is
-// there, installing Debian's chromium where this user may install packages,
-// and otherwise stops before any test runs with one line saying what to do.
+// First step of `npm test`: makes sure the browser the kiosk tests drive and
+// strace (which the WAL flush test reads the server's system calls with) are
+// there, installing Debian's packages where this user may install them, and
+// otherwise stops before any test runs with one line saying what to do.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 
@@ -49,26 +50,31 @@ function packageInstaller() {
   return undefined;
 }
 
-/** @param {string[]} prefix */
-function installChromium(prefix) {
-  console.error(`npm test: ${chromium} is missing; installing Debian's chromium for the kiosk tests`);
+/** @param {string[]} prefix @param {string[]} packages */
+function install(prefix, packages) {
+  console.error(`npm test: installing Debian's ${packages.join(' and ')} for the tests`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['apt-get', 'update'], ['apt-get', 'install', '-y', 'chromium']]) {
+  for (const args of [['apt-get', 'update'], ['apt-get', 'install', '-y', ...packages]]) {
     const [command, ...rest] = [...prefix, ...args];
     const result = spawnSync(/** @type {string} */ (command), rest, { stdio: ['ignore', 'inherit', 'inherit'], env });
     if (result.error !== undefined || result.status !== 0) {
-      stop(`\`${args.join(' ')}\` failed; install Chromium yourself (\`sudo apt-get install chromium\`), then run npm test again.`);
+      stop(`\`${args.join(' ')}\` failed; install them yourself (\`sudo apt-get install ${packages.join(' ')}\`), then run npm test again.`);
     }
   }
 }
 
-if (!isExecutable(chromium)) {
+const missing = [
+  ...(isExecutable(chromium) ? [] : ['chromium']),
+  ...(process.platform === 'linux' && !succeeds('strace', ['-V']) ? ['strace'] : []),
+];
+if (missing.length > 0) {
   const prefix = packageInstaller();
   if (prefix === undefined) {
     stop(process.platform === 'linux'
-      ? `the kiosk tests need Chromium at ${chromium}: run \`sudo apt-get install chromium\` (or set CHROMIUM_PATH to a Chromium or Chrome), then npm test again.`
+      ? `the tests need ${missing.includes('chromium') ? `Chromium at ${chromium}` : ''}${missing.length === 2 ? ' and ' : ''}${missing.includes('strace') ? 'strace' : ''}: run \`sudo apt-get install ${missing.join(' ')}\`${missing.includes('chromium') ? ' (or set CHROMIUM_PATH to a Chromium or Chrome)' : ''}, then npm test again.`
       : `the kiosk tests need Chromium or Chrome: set CHROMIUM_PATH to its executable, then run npm test again.`);
   }
-  installChromium(prefix);
+  install(prefix, missing);
   if (!isExecutable(chromium)) stop(`apt-get installed chromium, but there is still no browser at ${chromium}; install it there or set CHROMIUM_PATH to a Chromium or Chrome, then run npm test again.`);
+  if (process.platform === 'linux' && !succeeds('strace', ['-V'])) stop('apt-get installed strace, but `strace -V` still fails; install strace, then run npm test again.');
 }

@@ -41,9 +41,11 @@ export function writesInGroups(groups: GroupCommit, db: Db, answerError: (err: u
     const end = res.end;
     res.end = function heldEnd(this: Response, ...args: unknown[]) {
       const changed = !inline || totalChanges.get() !== changesBefore;
+      // Answered inline, every statement of the write ran in the group it waits for: only that group's fate is its own.
+      const ownGroupOnly = inline && grouped;
       const send = (failure: unknown) => {
         res.end = end;
-        const lost = failure ?? (groups.failures() !== failuresBefore ? groups.lastFailure() : undefined);
+        const lost = failure ?? (!ownGroupOnly && groups.failures() !== failuresBefore ? groups.lastFailure() : undefined);
         if (lost === undefined || !changed) {
           if (req.headers['idempotency-key'] !== undefined) crashPoint('before-answer-sent');
           (end as (...a: unknown[]) => Response).apply(res, args);
