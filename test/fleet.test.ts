@@ -122,6 +122,48 @@ describe('the fleet of an upstream', () => {
   });
 });
 
+describe("a store PC's reports between two pulls", () => {
+  it("add no call to a sale's push, and go at once when an entry is parked", async () => {
+    const quiet = await startSyncPair({ features: ['barcode-aliases'], pullIntervalSeconds: 3600 });
+    try {
+      await runCli(quiet.upstream.dataDir, ['org', 'features', quiet.upOrg.id, '--disable', 'barcode-aliases', '--json']);
+      const store = (await quiet.write.post('/stores', { name: 'Filiale Thun' })).body.id as string;
+      await waitForSync(quiet.write, (s) => s.pending === 0 && s.state === 'idle' && s.lastPullAt !== null);
+      const upRead = api(quiet.upstream.url, quiet.upOrg.readKey);
+      const seen = async () => ((await upRead.get('/fleet')).body.data as { lastSeenAt: string; parked: number }[])[0];
+      const ends = Date.now() + 20_000;
+      // The first round pulled, and reported.
+      while ((await seen()) === undefined && Date.now() < ends) await new Promise((r) => setTimeout(r, 25));
+      const before = await seen();
+      expect(before).toBeDefined();
+      const called: string[] = [];
+      // Every call is noted; none is failed.
+      quiet.proxy.setMode('error', { only: (method, path) => (called.push(`${method} ${path}`), false) });
+      const reports = () => called.filter((c) => c === 'POST /fleet/heartbeat').length;
+      // Well after the report: what holds the next one back is the pull interval, not a short pause.
+      await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(before!.lastSeenAt) + 11_000 - Date.now())));
+
+      for (let n = 0; n < 3; n += 1) {
+        const since = new Date().toISOString();
+        expect((await quiet.write.post('/orders', { store, products: [{ productId: `x-${n}`, quantity: 1, title: 'Brot', price: 450, taxRate: 0.026 }] })).status).toBe(200);
+        await waitForSync(quiet.write, drainedSince(since));
+      }
+      expect(called.filter((c) => c === 'POST /orders')).toHaveLength(3);
+      expect(reports()).toBe(0);
+      expect(await seen()).toEqual(before);
+
+      await quiet.write.post('/products', { name: 'Wasser', price: 600, taxCategory: '2.6', barcode: 'quiet-6', barcodeAliases: [{ code: 'quiet-6x', quantity: 6 }] });
+      await waitForSync(quiet.write, (s) => s.parked === 1);
+      const parkedBy = Date.now() + 20_000;
+      while ((await seen())?.parked !== 1 && Date.now() < parkedBy) await new Promise((r) => setTimeout(r, 25));
+      expect((await seen())?.parked).toBe(1);
+      expect(reports()).toBe(1);
+    } finally {
+      await quiet.destroy();
+    }
+  }, 60_000);
+});
+
 describe('the state of a device', () => {
   const now = new Date('2026-11-25T12:00:00.000Z');
   const limits = { behindMs: 900_000, offlineMs: 600_000 };

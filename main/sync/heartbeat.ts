@@ -1,6 +1,8 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Heartbeat } from '../../shared/api/fleet.js';
 import { readSystemInfo } from '../system/storage-info.js';
 import { VERSION } from '../version.js';
+import { DEFAULT_PULL_INTERVAL_SECONDS } from './config-store.js';
 import type { RoundDeps, RoundKind } from './round.js';
 import type { Upstream } from './upstream.js';
 
@@ -12,17 +14,14 @@ export interface DeviceFacts {
   printers: (orgId: string) => { name: string; state: string }[];
 }
 
-/** A push round (after a sale) reports at most this often; a pull round always does, a change of the parked count at once. */
-export const PUSH_HEARTBEAT_MS = 10_000;
 /** Time allowed for a heartbeat: short, it is only a report. */
 export const HEARTBEAT_TIMEOUT_MS = 5_000;
 /** Stores with a sale in this many days are the stores the PC serves. */
 const SERVED_DAYS = 30;
 
 /** The store PC's state now, as `POST /fleet/heartbeat` takes it. Reads the database before its first await. */
-async function buildHeartbeat(deps: RoundDeps, orgId: string): Promise<Heartbeat> {
+async function buildHeartbeat(deps: RoundDeps, orgId: string, counts: ReturnType<RoundDeps['queue']['counts']>): Promise<Heartbeat> {
   const config = deps.configs.get(orgId);
-  const counts = deps.queue.counts(orgId);
   const since = new Date(deps.clock.now().getTime() - SERVED_DAYS * 86_400_000).toISOString();
   const stores = deps.sales
     .storesSince(orgId, since)
@@ -47,18 +46,25 @@ async function buildHeartbeat(deps: RoundDeps, orgId: string): Promise<Heartbeat
 }
 
 /**
- * After a round with an upstream offering `POST /fleet/heartbeat`:
- * tells it this PC's state, unless a push round comes too soon after the last
- * report with nothing new to say. Never throws: a failure is only logged.
+ * After a round with an upstream offering `POST /fleet/heartbeat`: tells it
+ * this PC's state. A round that pulls always does (so at least every pull
+ * interval); a push round (after a sale) only when the parked count changed
+ * or no report went for a pull interval (the pulls failing). On a hub a
+ * report per sale was a third of every call it answered. Never throws: a
+ * failure is only logged.
  */
 export async function sendHeartbeat(deps: RoundDeps, orgId: string, upstream: Upstream, kind: RoundKind): Promise<void> {
   try {
+    // A task of its own: counting a backlog of parked entries is not added to the end of the round.
+    await nextTurn();
     const last = deps.heartbeats.get(orgId);
     const now = deps.clock.now().getTime();
-    const parked = deps.queue.counts(orgId).parked;
-    if (kind === 'push' && last && last.parked === parked && now - last.at < PUSH_HEARTBEAT_MS) return;
+    const counts = deps.queue.counts(orgId);
+    const parked = counts.parked;
+    const pullIntervalMs = (deps.configs.get(orgId)?.pullIntervalSeconds ?? DEFAULT_PULL_INTERVAL_SECONDS) * 1000;
+    if (kind === 'push' && last && last.parked === parked && now - last.at < pullIntervalMs) return;
     deps.heartbeats.set(orgId, { at: now, parked });
-    const heartbeat = await buildHeartbeat(deps, orgId);
+    const heartbeat = await buildHeartbeat(deps, orgId, counts);
     const result = await upstream.send({ method: 'POST', path: '/fleet/heartbeat', json: heartbeat, timeoutMs: HEARTBEAT_TIMEOUT_MS });
     if (result.kind === 'answer' && result.status < 300) return;
     deps.heartbeats.delete(orgId);

@@ -124,8 +124,11 @@ export async function pullCatalog(ctx: PullContext): Promise<PullReport> {
       }
     } while (cursor || readAgain);
     if (walk.kind === 'feed' && completeUntil !== undefined) report.marks[target.kind] = completeUntil;
-    if (listedAll(target, walk, lastPageRows)) report.pulled += await removeGone(ctx, target, known, seen);
-    walks.finish(walkId, completeUntil);
+    if (listedAll(target, walk, lastPageRows)) {
+      await yieldToEventLoop();
+      report.pulled += await removeGone(ctx, target, known, seen);
+    }
+    await walks.finish(walkId, completeUntil, yieldToEventLoop);
   }
   walks.clear(walked);
   return report;

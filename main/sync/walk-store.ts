@@ -1,4 +1,4 @@
-import type { Db } from '../storage/database.js';
+import { withoutFsync, type Db } from '../storage/database.js';
 import type { SyncKind } from './resources.js';
 
 /** Where a collection's walk stands: the cursor of the next page and the first page's `completeUntil`. */
@@ -18,6 +18,8 @@ export interface WalkId {
 
 /** Ids read back per query when a resumed walk loads what it listed before: one short turn of the event loop each. */
 const SEEN_BATCH = 5000;
+/** Ids of a finished walk's list deleted per statement: 20,000 at once held the event loop for tens of milliseconds. */
+const FORGET_BATCH = 2000;
 
 /** The pull's walks between rounds and across restarts (tables `sync_walks`, `sync_walk_seen`). */
 export function createWalkStore(db: Db, orgId: string) {
@@ -30,6 +32,9 @@ export function createWalkStore(db: Db, orgId: string) {
   const forgetWalk = db.prepare('DELETE FROM sync_walks WHERE org_id = ? AND kind = ? AND walk = ?');
   const forgetRemoving = db.prepare('DELETE FROM sync_walks WHERE org_id = ? AND kind = ? AND removes = 1');
   const forgetSeen = db.prepare('DELETE FROM sync_walk_seen WHERE org_id = ? AND kind = ?');
+  const forgetSomeSeen = db.prepare(
+    'DELETE FROM sync_walk_seen WHERE org_id = ? AND kind = ? AND upstream_id IN (SELECT upstream_id FROM sync_walk_seen WHERE org_id = ? AND kind = ? LIMIT ?)',
+  );
   const addSeen = db.prepare('INSERT OR IGNORE INTO sync_walk_seen (org_id, kind, upstream_id) VALUES (?, ?, ?)');
   const seenAfter = db.prepare<[string, string, string, number], { upstream_id: string }>(
     'SELECT upstream_id FROM sync_walk_seen WHERE org_id = ? AND kind = ? AND upstream_id > ? ORDER BY upstream_id LIMIT ?',
@@ -65,12 +70,16 @@ export function createWalkStore(db: Db, orgId: string) {
         await yieldToEventLoop();
       }
     },
-    /** The walk read to its end: kept as done until its pull finishes, without its list of ids. */
-    finish(walk: WalkId, completeUntil: string | undefined): void {
-      db.transaction(() => {
-        write(walk, { nextCursor: undefined, completeUntil, done: true });
-        if (walk.removes) forgetSeen.run(orgId, walk.kind);
-      })();
+    /**
+     * The walk read to its end: kept as done until its pull finishes. Its list
+     * of ids is then forgotten in batches, each without an fsync of its own: a
+     * list left by a crash is forgotten when its collection's next whole walk
+     * starts (`resume`), and a done walk never reads it.
+     */
+    async finish(walk: WalkId, completeUntil: string | undefined, yieldToEventLoop: () => Promise<unknown>): Promise<void> {
+      write(walk, { nextCursor: undefined, completeUntil, done: true });
+      if (!walk.removes) return;
+      while (withoutFsync(db, () => forgetSomeSeen.run(orgId, walk.kind, orgId, walk.kind, FORGET_BATCH).changes) === FORGET_BATCH) await yieldToEventLoop();
     },
     /** The pull finished: its walks start anew next time. */
     clear(walks: WalkId[]): void {

@@ -78,17 +78,15 @@ export type ChainClient = ReturnType<typeof chainClient>;
  */
 const OVERLAP_MS = 1000;
 
-/** As the store server's worker: after a push, a report goes only when the last one is this old (`PUSH_HEARTBEAT_MS`). */
-const PUSH_HEARTBEAT_MS = 10_000;
 
 /**
  * A store PC reduced to its sync traffic: a sale every `saleMs` (`POST /orders`
  * with an `Idempotency-Key`, lines carrying title, price and tax rate) and a
  * pull every `pullMs` (each collection through its change feed where the
  * upstream offers one, whole otherwise). Where the upstream offers the fleet
- * list, its state after each pull and after a push once the last report is
- * 10 s old (`POST /fleet/heartbeat`, about 600 bytes), as the store server's
- * worker sends it. Starts at a random point of both cycles, so a chain's
+ * list, its state after each pull, and after a push only when no report
+ * went for a pull interval (`POST /fleet/heartbeat`, about 600 bytes), as the
+ * store server's worker sends it. Starts at a random point of both cycles, so a chain's
  * stores do not act in step.
  */
 export function simulateStore(options: {
@@ -114,7 +112,7 @@ export function simulateStore(options: {
   let lastReport = 0;
   const device = `sim-${options.keyPrefix}-${options.storeId}`.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 64);
   const report = async (afterPush: boolean) => {
-    if (!options.heartbeat || (afterPush && performance.now() - lastReport < PUSH_HEARTBEAT_MS)) return;
+    if (!options.heartbeat || (afterPush && performance.now() - lastReport < options.pullMs)) return;
     lastReport = performance.now();
     const now = new Date().toISOString();
     const state = {
