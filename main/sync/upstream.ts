@@ -72,17 +72,38 @@ class SilenceLimit {
   }
 }
 
-/** Reads an answer's body, re-arming the limit on every piece that arrives. */
+/**
+ * Reads an answer's body, re-arming the limit on every piece that arrives.
+ * Each read also ends when the limit fires, whether or not the stream passes
+ * the abort on: a read left waiting on a body whose socket is gone would hold
+ * its round, and the server's shutdown behind it, for ever.
+ */
 async function readBody(res: Response, limit: SilenceLimit, silenceMs: number): Promise<string> {
   if (!res.body) return '';
   const decoder = new TextDecoder();
   const parts: string[] = [];
   const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    limit.arm(silenceMs);
-    parts.push(decoder.decode(value, { stream: true }));
+  const signal = limit.controller.signal;
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  // Observed by the race below; this keeps a limit that fires between two reads from being reported as unhandled.
+  aborted.catch(() => undefined);
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted]);
+      if (done) break;
+      limit.arm(silenceMs);
+      parts.push(decoder.decode(value, { stream: true }));
+    }
+  } catch (err) {
+    reader.cancel(err).catch(() => undefined);
+    throw err;
+  } finally {
+    if (onAbort) signal.removeEventListener('abort', onAbort);
   }
   parts.push(decoder.decode());
   return parts.join('');
