@@ -81,7 +81,8 @@ const OVERLAP_MS = 1000;
 
 /**
  * A store PC reduced to its sync traffic: a sale every `saleMs` (`POST /orders`
- * with an `Idempotency-Key`, lines carrying title, price and tax rate) and a
+ * with a sync worker's `Idempotency-Key` and `Sync-Acknowledged-Below`, lines
+ * carrying title, price and tax rate) and a
  * pull every `pullMs` (each collection through its change feed where the
  * upstream offers one, whole otherwise). Where the upstream offers the fleet
  * list, its state after each pull, and after a push only when no report
@@ -92,7 +93,7 @@ const OVERLAP_MS = 1000;
 export function simulateStore(options: {
   client: ChainClient;
   storeId: string;
-  /** Begins every `Idempotency-Key`: a new one for each run of the store, whose sale numbers start over. */
+  /** Names the simulated device, which begins every `Idempotency-Key`: a new one for each run of the store, whose sale numbers start over. */
   keyPrefix: string;
   productIds: string[];
   collections: Collection[];
@@ -147,7 +148,9 @@ export function simulateStore(options: {
     sales += 1;
     const productId = options.productIds[Math.floor(Math.random() * options.productIds.length)]!;
     const line = { productId, quantity: 1, title: 'Artikel', price: 100 + (sales % 500), taxRate: 0.081, deposit: 0 };
-    const answer = await client.send('POST', '/orders', { store: options.storeId, products: [line] }, { 'idempotency-key': `${options.keyPrefix}-${options.storeId}-${sales}` });
+    // As a store PC's worker sends it: a sync key of its installation, and every earlier entry settled.
+    const headers = { 'idempotency-key': `sync-${device}-${sales}`, 'sync-acknowledged-below': String(sales) };
+    const answer = await client.send('POST', '/orders', { store: options.storeId, products: [line] }, headers);
     recorder.pushMs.push(answer.ms);
     if (answer.status !== 200) failed(recorder, `POST /orders ${answer.status}`);
     else options.onStored?.();

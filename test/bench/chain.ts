@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { systemClock } from '../../main/services/clock.js';
 import { createServices } from '../../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
+import { FEED_MARGIN_MS } from '../../main/services/change-feed.js';
 import { DEFAULT_PULL_INTERVAL_SECONDS } from '../../main/sync/config-store.js';
 import { PROJECT_ROOT } from '../../main/version.js';
 import { freePort } from '../support/processes.js';
@@ -196,8 +197,9 @@ for (const stores of SIZES) {
         `heartbeats ${heartbeat ? 'taken' : 'not offered'}.`,
     );
     const storeIds = await openStores(upstream.client, stores);
-    // Past the overlap of a store's first feed read: the chain's own store records are not pulled as news.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Past the feed's margin and a store's first overlap: the chain's own store records are not pulled as news
+    // (a first pull's completeUntil is its time minus FEED_MARGIN_MS, so the next pull reads again what came before).
+    await new Promise((resolve) => setTimeout(resolve, FEED_MARGIN_MS + 3000));
     const chain = { storeIds, productIds: upstream.catalog.productIds, pulled, heartbeat };
     if (!floor) {
       const floorPort = await freePort();
