@@ -67,11 +67,21 @@ const missing = [
   ...(isExecutable(chromium) ? [] : ['chromium']),
   ...(process.platform === 'linux' && !succeeds('strace', ['-V']) ? ['strace'] : []),
 ];
+/** What is missing and how to get it, in one line. */
+function whatToInstall() {
+  const chromiumNeed = `Chromium at ${chromium}`;
+  if (!missing.includes('strace')) {
+    return `the kiosk tests need ${chromiumNeed}: run \`sudo apt-get install chromium\` (or set CHROMIUM_PATH to a Chromium or Chrome), then npm test again.`;
+  }
+  if (!missing.includes('chromium')) return 'the WAL flush test needs strace: run `sudo apt-get install strace`, then npm test again.';
+  return `the kiosk tests need ${chromiumNeed} and the WAL flush test strace: run \`sudo apt-get install chromium strace\` (or set CHROMIUM_PATH to a Chromium or Chrome for the first), then npm test again.`;
+}
+
 if (missing.length > 0) {
   const prefix = packageInstaller();
   if (prefix === undefined) {
     stop(process.platform === 'linux'
-      ? `the tests need ${missing.includes('chromium') ? `Chromium at ${chromium}` : ''}${missing.length === 2 ? ' and ' : ''}${missing.includes('strace') ? 'strace' : ''}: run \`sudo apt-get install ${missing.join(' ')}\`${missing.includes('chromium') ? ' (or set CHROMIUM_PATH to a Chromium or Chrome)' : ''}, then npm test again.`
+      ? whatToInstall()
       : `the kiosk tests need Chromium or Chrome: set CHROMIUM_PATH to its executable, then run npm test again.`);
   }
   install(prefix, missing);

@@ -20,9 +20,11 @@ interface Machine {
   uid: number;
   sudo: 'none' | 'passwordless' | 'asks-password';
   chromiumPresent: boolean;
+  /** Whether strace (which the WAL flush test reads the server with) is installed; it is unless said. */
+  stracePresent?: boolean;
 }
 
-function machine({ uid, sudo, chromiumPresent }: Machine) {
+function machine({ uid, sudo, chromiumPresent, stracePresent = true }: Machine) {
   const dir = mkdtempSync(join(tmpdir(), 'retail-tools-'));
   folders.push(dir);
   const bin = join(dir, 'bin');
@@ -36,13 +38,15 @@ function machine({ uid, sudo, chromiumPresent }: Machine) {
   program('id', `echo ${uid}`);
   if (sudo === 'passwordless') program('sudo', `[ "$1" = -n ] && shift; echo "sudo $*" >> '${log}'; "$@"`);
   if (sudo === 'asks-password') program('sudo', `echo 'sudo: a password is required' >&2; exit 1`);
-  // apt-get "installs" chromium by creating the browser the tests look for.
+  // apt-get "installs" chromium by creating the browser the tests look for, and strace as a program that answers -V.
   program('apt-get', [
     `[ "$1" = --version ] && { echo 'apt 2.6.1'; exit 0; }`,
     `echo "apt-get $* DEBIAN_FRONTEND=$DEBIAN_FRONTEND" >> '${log}'`,
-    `[ "$1" = install ] && { printf '#!/bin/sh\\n' > '${chromium}'; /bin/chmod 755 '${chromium}'; }`,
+    `[ "$1" = install ] && case " $* " in *" chromium "*) printf '#!/bin/sh\\n' > '${chromium}'; /bin/chmod 755 '${chromium}';; esac`,
+    `[ "$1" = install ] && case " $* " in *" strace "*) printf '#!/bin/sh\\nexit 0\\n' > '${join(bin, 'strace')}'; /bin/chmod 755 '${join(bin, 'strace')}';; esac`,
     'exit 0',
   ].join('\n'));
+  if (stracePresent) program('strace', 'exit 0');
   if (chromiumPresent) writeFileSync(chromium, '#!/bin/sh\n', { mode: 0o755 });
   return {
     run: () => runProcess(process.execPath, [join(PROJECT_ROOT, 'scripts/ensure-test-tools.mjs')], { env: { PATH: bin, CHROMIUM_PATH: chromium } }),
@@ -89,6 +93,25 @@ describe('scripts/ensure-test-tools.mjs (first step of npm test)', () => {
       'sudo apt-get install -y chromium',
       'apt-get install -y chromium DEBIAN_FRONTEND=noninteractive',
     ]);
+  });
+
+  it('installs strace alone when only strace is missing', async () => {
+    const pc = machine({ uid: 0, sudo: 'none', chromiumPresent: true, stracePresent: false });
+    const result = await pc.run();
+    expect(result.status, result.stderr).toBe(0);
+    expect(pc.commands()).toEqual(['apt-get update DEBIAN_FRONTEND=noninteractive', 'apt-get install -y strace DEBIAN_FRONTEND=noninteractive']);
+  });
+
+  it('installs both in one apt-get when both are missing, and says both in one line when it may not', async () => {
+    const root = machine({ uid: 0, sudo: 'none', chromiumPresent: false, stracePresent: false });
+    expect((await root.run()).status).toBe(0);
+    expect(root.commands()).toEqual(['apt-get update DEBIAN_FRONTEND=noninteractive', 'apt-get install -y chromium strace DEBIAN_FRONTEND=noninteractive']);
+    const user = machine({ uid: 1000, sudo: 'none', chromiumPresent: false, stracePresent: false });
+    const result = await user.run();
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('sudo apt-get install chromium strace');
+    expect(user.commands()).toEqual([]);
   });
 
   it('proceeds silently, installing nothing, when Chromium is there', async () => {
