@@ -21,7 +21,6 @@ import type { SyncOptions } from './sync/index.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { lockDataFolder } from './storage/data-folder-lock.js';
 import { DATABASE_FILE, openDatabase, type Db, type Synchronous } from './storage/database.js';
-import { startWalCheckpointer } from './storage/wal-checkpointer.js';
 import { DEFAULT_GROUP_COMMIT } from './storage/group-commit.js';
 
 export interface RunningServer {
@@ -77,7 +76,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   if (renewed) logger.info({ reason: renewed }, 'new installation id: this data folder is a copy or an older database');
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
-  const checkpointer = startWalCheckpointer(db, logger);
   const groupCommitMs = config.groupCommitMs ?? DEFAULT_GROUP_COMMIT.windowMs;
   const { app, services, sync, retention, groups } = createApp({
     db,
@@ -114,7 +112,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       });
     });
   } catch (err) {
-    await checkpointer.stop();
     db.close();
     unlock();
     throw err;
@@ -141,7 +138,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await sync.worker.stop();
       // Writes waiting in an open group are committed and answered before the connections close.
       groups?.flush();
-      await checkpointer.stop();
       await new Promise<void>((resolve, reject) => {
         server.close((err) => {
           let failure: unknown = err;
