@@ -8,6 +8,9 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/package.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A page, a server or a file polled for what it shows: 1 s (Vitest's default) is not always enough
+    // while three files share two cores with Chromium; a poll that succeeds returns at once.
+    expect: { poll: { timeout: 10_000 } },
     // Each file starts its own servers on ephemeral ports with its own DATA_DIR.
     pool: 'forks',
     // A worker runs file after file without loading the product's modules anew for each:

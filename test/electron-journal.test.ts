@@ -5,6 +5,7 @@ import ts from 'typescript';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KIOSK_CONFIG_CHANNEL, KIOSK_JOURNAL_CHANNELS } from '../main/electron/kiosk-bridge.js';
 import { SALES_JOURNAL_DIR } from '../main/electron/sales-journal.js';
+import { TEMP_SUFFIX } from '../main/storage/durable-file.js';
 import { PROJECT_ROOT } from '../main/version.js';
 import type { SaleJournalEntry } from '../shared/sales-journal.js';
 import { api } from './support/api.js';
@@ -33,7 +34,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const journalFiles = (dataDir: string) => readdirSync(join(dataDir, SALES_JOURNAL_DIR));
+/** The entries the journal holds: its files without a write still under way (a temporary file, renamed once whole). */
+const journalFiles = (dataDir: string) => readdirSync(join(dataDir, SALES_JOURNAL_DIR)).filter((name) => !name.endsWith(TEMP_SUFFIX));
 
 function paidSale(orderId: string, store = 'store-1'): SaleJournalEntry {
   const paidAt = new Date().toISOString();
@@ -151,7 +153,7 @@ describe('a paid sale across a restart of the desktop app', () => {
     await page.getByRole('button', { name: 'Bar' }).click();
     await page.getByRole('button', { name: 'Bezahlt' }).click();
     await page.locator('[data-screen="recording"]').waitFor();
-    await expect.poll(() => journalFiles(dataDir), { timeout: 5000 }).toHaveLength(1);
+    await expect.poll(() => journalFiles(dataDir), { timeout: 15_000 }).toHaveLength(1);
     const kept = JSON.parse(readFileSync(join(dataDir, SALES_JOURNAL_DIR, journalFiles(dataDir)[0]!), 'utf8')) as SaleJournalEntry;
     expect(kept).toMatchObject({ sale: { store, paymentMethod: 'cash', products: [{ title: 'Bio Vollmilch 1l', quantity: 1, price: 195, taxRate: 0.026, deposit: 0 }] } });
     expect(kept.storedId).toBeUndefined();
