@@ -1,4 +1,4 @@
-import { closeSync, fdatasync, fdatasyncSync, fstatSync, openSync, statSync } from 'node:fs';
+import { closeSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
 import type { Db } from './database.js';
 
 export interface GroupCommitOptions {
@@ -63,7 +63,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   const skipFsync = db.prepare('PRAGMA synchronous = NORMAL');
   const restoreLevel = db.prepare(`PRAGMA synchronous = ${level}`);
   // A connection that skips fsyncs (a benchmark's seed, NORMAL) keeps skipping them.
-  const flushes = level >= 2 && db.name !== ':memory:' && !db.memory;
+  const flushes = level >= 2 && !db.memory;
   const wal = createWalFlush(`${db.name}-wal`);
   let open: Group | undefined;
   /** Committed groups whose flush has not started. */
@@ -74,30 +74,22 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   let failures = 0;
   let lastFailure: unknown;
 
-  const settle = (group: Group, failure: unknown) => {
-    if (group.settled) return;
-    group.settled = true;
-    if (failure !== undefined) {
-      failures += 1;
-      lastFailure = failure;
-    }
-    // Every waiter runs even if one throws; the first error is raised after them.
-    let thrown: { error: unknown } | undefined;
-    for (const waiter of group.waiting) {
-      try {
-        waiter(failure);
-      } catch (error) {
-        thrown ??= { error };
+  /** Ends groups (those not ended yet): every waiter runs even if one throws; the first error is raised after them. */
+  const settle = (groups: Group[], failure: unknown) => {
+    const waiters: AfterCommit[] = [];
+    for (const group of groups) {
+      if (group.settled) continue;
+      group.settled = true;
+      waiters.push(...group.waiting);
+      if (failure !== undefined) {
+        failures += 1;
+        lastFailure = failure;
       }
     }
-    if (thrown) throw thrown.error;
-  };
-
-  const settleAll = (groups: Group[], failure: unknown) => {
     let thrown: { error: unknown } | undefined;
-    for (const group of groups) {
+    for (const waiter of waiters) {
       try {
-        settle(group, failure);
+        waiter(failure);
       } catch (error) {
         thrown ??= { error };
       }
@@ -118,7 +110,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
       flushRunning = false;
       if (flushing === batch) flushing = [];
       try {
-        settleAll(batch, failure);
+        settle(batch, failure);
       } finally {
         if (open?.due) commit();
         else startFlush();
@@ -137,7 +129,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     if (!group) return;
     if (!db.open || !db.inTransaction) {
       close(group);
-      settle(group, group.cause ?? groupLost());
+      settle([group], group.cause ?? groupLost());
       return;
     }
     try {
@@ -145,12 +137,12 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     } catch (err) {
       if (db.inTransaction) rollback.run();
       close(group);
-      settle(group, err);
+      settle([group], err);
       return;
     }
     close(group);
     if (!flushes) {
-      settle(group, undefined);
+      settle([group], undefined);
       return;
     }
     unflushed.push(group);
@@ -241,7 +233,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
       } finally {
         wal.release();
       }
-      settleAll(waiting, failure);
+      settle(waiting, failure);
     },
   };
 }
@@ -249,30 +241,22 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
 export type GroupCommit = ReturnType<typeof createGroupCommit>;
 
 /**
- * The WAL file, opened once for its flushes. Opened again should it be
- * replaced (SQLite deletes it when the last connection closes): an fdatasync
- * on a file no longer in place would flush nothing anyone reads.
+ * The WAL file, opened once for its flushes. It stays in place while the
+ * server's connection is open (SQLite deletes it only when the last
+ * connection closes, and a checkpoint truncates it without replacing it).
  */
 function createWalFlush(file: string) {
   let fd: number | undefined;
-  let inode = 0;
   let inFlight = 0;
-  /** A descriptor to close once the flushes under way on it end. */
-  const retired: number[] = [];
-  const retire = () => {
-    if (fd !== undefined) retired.push(fd);
+  let releasing = false;
+  const closeWhenIdle = () => {
+    if (!releasing || inFlight > 0 || fd === undefined) return;
+    closeSync(fd);
     fd = undefined;
-    if (inFlight === 0) for (const old of retired.splice(0)) closeSync(old);
+    releasing = false;
   };
-  const descriptor = (): number => {
-    const now = statSync(file, { throwIfNoEntry: false });
-    if (fd !== undefined && now?.ino === inode) return fd;
-    retire();
-    // `r+`: Windows flushes only a handle opened for writing. Never created here: SQLite owns the file.
-    fd = openSync(file, 'r+');
-    inode = fstatSync(fd).ino;
-    return fd;
-  };
+  // `r+`: Windows flushes only a handle opened for writing. Never created here: SQLite owns the file.
+  const descriptor = (): number => (fd ??= openSync(file, 'r+'));
   return {
     flush(): Promise<void> {
       return new Promise((resolve, reject) => {
@@ -286,7 +270,7 @@ function createWalFlush(file: string) {
         inFlight += 1;
         fdatasync(target, (err) => {
           inFlight -= 1;
-          if (inFlight === 0) for (const old of retired.splice(0)) closeSync(old);
+          closeWhenIdle();
           if (err) reject(err);
           else resolve();
         });
@@ -295,9 +279,10 @@ function createWalFlush(file: string) {
     flushNow(): void {
       fdatasyncSync(descriptor());
     },
-    /** Closes the file; a later flush opens it again. */
+    /** Closes the file once no flush is under way on it; a later flush opens it again. */
     release(): void {
-      retire();
+      releasing = true;
+      closeWhenIdle();
     },
   };
 }

@@ -78,17 +78,16 @@ export type ChainClient = ReturnType<typeof chainClient>;
  */
 const OVERLAP_MS = 1000;
 
-
 /**
  * A store PC reduced to its sync traffic: a sale every `saleMs` (`POST /orders`
  * with a sync worker's `Idempotency-Key` and `Sync-Acknowledged-Below`, lines
- * carrying title, price and tax rate) and a
- * pull every `pullMs` (each collection through its change feed where the
- * upstream offers one, whole otherwise). Where the upstream offers the fleet
- * list, its state after each pull, and after a push only when no report
- * went for a pull interval (`POST /fleet/heartbeat`, about 600 bytes), as the
- * store server's worker sends it. Starts at a random point of both cycles, so a chain's
- * stores do not act in step.
+ * carrying title, price and tax rate) and a pull every `pullMs` (each
+ * collection through its change feed where the upstream offers one, whole
+ * otherwise). Where the upstream offers the fleet list, its state after each
+ * pull, and after a push only when no report went for a pull interval
+ * (`POST /fleet/heartbeat`, about 600 bytes), as the store server's worker
+ * sends it. Starts at a random point of both cycles, so a chain's stores do
+ * not act in step.
  */
 export function simulateStore(options: {
   client: ChainClient;
