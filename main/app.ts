@@ -132,7 +132,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
     clock: deps.clock,
     thresholds: deps.fleetThresholds ?? DEFAULT_THRESHOLDS,
   });
-  const retention = createDataRetention({ db: deps.db, clock: deps.clock, settings: deps.retention });
+  const retention = createDataRetention({ db: deps.db, clock: deps.clock, settings: deps.retention, groups });
   const productImages = createProductImageService({ products: services.products, images: deps.images, records: imageRecords, clock: deps.clock });
   productImages.removeOrphans();
   const printerConnection = createPrinterConnection({ policy: deps.printerNetwork ?? printerNetworkPolicy() });

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../main/services/clock.js';
 import { createServices } from '../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../main/storage/database.js';
+import { CHECKPOINT_INTERVAL_MS } from '../main/storage/wal-checkpoints.js';
 import { PROJECT_ROOT } from '../main/version.js';
 import { compiled } from './support/compiled-product.js';
 import { freePort } from './support/processes.js';
@@ -12,7 +13,7 @@ import { makeDataDir } from './support/server.js';
 
 const SALES = 12;
 const dataDir = makeDataDir();
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => { if (!process.env.KEEP) rmSync(dataDir, { recursive: true, force: true }); });
 
 /** One system call of the server's trace, in the order the kernel finished it. */
 interface Call {
@@ -49,7 +50,7 @@ const server = (stracePid: number) => Number(readFileSync(`/proc/${stracePid}/ta
 
 // strace and /proc: Linux, where the product's tests run (npm test installs strace there).
 describe.runIf(process.platform === 'linux')('a write answered under group commit', () => {
-  it("is answered only after its WAL is flushed to disk, and the flush runs off the event loop's thread", async () => {
+  it("is answered only after its WAL is flushed to disk, and the flushes (the WAL's and the checkpoints') run off the event loop's thread", async () => {
     const setup = openDatabase(join(dataDir, DATABASE_FILE));
     const { writeKey } = createServices({ db: setup, clock: systemClock }).organizations.create({ name: 'Flush' });
     setup.close();
@@ -80,6 +81,8 @@ describe.runIf(process.platform === 'linux')('a write answered under group commi
       for (let n = 0; n < SALES; n += 1) {
         const res = await send('/orders', { store, products: [{ productId: `p-${n}`, quantity: 1, title: 'Brot', price: 350, taxRate: 0.026, deposit: 0 }] }, `flush-${n}`);
         expect(res.status).toBe(200);
+        // Pauses longer than the checkpoint interval: the WAL is copied into the database file and restarts between sales.
+        if (n % 3 === 2) await new Promise((r) => setTimeout(r, CHECKPOINT_INTERVAL_MS * 3));
       }
     } finally {
       // To the server itself: strace, told to stop, would only let go of it.
@@ -108,5 +111,54 @@ describe.runIf(process.platform === 'linux')('a write answered under group commi
     expect(answered.filter((answer) => answer.unflushed)).toEqual([]);
     // The flushes the sales waited for ran on libuv's pool, not on the thread that serves requests.
     for (const sale of sales) expect([0, mainThread]).not.toContain(sale.flushedBy);
+
+    // Checkpoints while the sales went on (up to the last answer, before shutdown's own checkpoint).
+    const lastAnswer = calls.findLastIndex((call) => /<TCP(v6)?:\[.*"HTTP\/1\.1 200/.test(call.line));
+    const database = (call: Call) => call.line.includes(`${DATABASE_FILE}>`);
+    let copiedSinceFlush = false;
+    let pagesCopied = 0;
+    let restarts = 0;
+    const mainThreadFlushes: string[] = [];
+    const unsafeRestarts: string[] = [];
+    /** The last WAL write on the main thread was a frame (a COMMIT's), not the header. */
+    let framesWritten = false;
+    let sqliteWal: number | undefined;
+    const descriptor = (call: Call) => Number(/^\d+\s+\w+\((\d+)</.exec(call.line)?.[1]);
+    const commitsFlushedInline: string[] = [];
+    // From the answer before the first sale (the store's creation): start-up's own commits (a purge's plan) keep their fsync.
+    const answerIndexes = calls.flatMap((call, index) => (/<TCP(v6)?:\[.*"HTTP\/1\.1 200/.test(call.line) ? [index] : []));
+    const salesStart = answerIndexes.at(-SALES - 1) ?? 0;
+    for (const [index, call] of calls.slice(0, lastAnswer).entries()) {
+      if (call.tid === mainThread && wal(call) && call.name === 'pwrite64') {
+        framesWritten = !/, 0\) += \d+$/.test(call.line);
+        sqliteWal = descriptor(call);
+      }
+      // SQLite's own sync of the WAL, on the descriptor it writes with (the server's flushes use one of their own).
+      if (call.tid === mainThread && wal(call) && (call.name === 'fsync' || call.name === 'fdatasync') && descriptor(call) === sqliteWal) {
+        if (framesWritten && index > salesStart) commitsFlushedInline.push(call.line);
+        framesWritten = false;
+      }
+      if (call.name === 'pwrite64' && database(call)) {
+        copiedSinceFlush = true;
+        pagesCopied += 1;
+      }
+      if ((call.name === 'fdatasync' || call.name === 'fsync') && database(call)) {
+        copiedSinceFlush = false;
+        if (call.tid === mainThread) mainThreadFlushes.push(call.line);
+      }
+      // The WAL header written at offset 0 again: the WAL restarts over frames whose pages were copied.
+      if (call.name === 'pwrite64' && wal(call) && /, 0\) += \d+$/.test(call.line) && pagesCopied > 0) {
+        restarts += 1;
+        if (copiedSinceFlush) unsafeRestarts.push(call.line);
+      }
+    }
+    // A group's COMMIT leaves its fsync to the pool: the main thread syncs the WAL only for a new header.
+    expect(commitsFlushedInline).toEqual([]);
+    expect(pagesCopied).toBeGreaterThan(0);
+    expect(restarts).toBeGreaterThan(0);
+    // The WAL never started over while pages copied from it were only in the page cache.
+    expect(unsafeRestarts).toEqual([]);
+    // The database file's flushes ran on libuv's pool: no checkpoint fsync on the thread that serves requests.
+    expect(mainThreadFlushes).toEqual([]);
   }, 120_000);
 });

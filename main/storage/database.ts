@@ -39,6 +39,14 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   return db;
 }
 
+/** Per connection: told after a commit that skipped its fsync (the group commit flushes the WAL then, off the event loop). */
+const unflushedCommitListeners = new WeakMap<Db, () => void>();
+
+/** `listener` runs after each commit of `withoutFsync` on `db`. One per connection. */
+export function onCommitWithoutFsync(db: Db, listener: () => void): void {
+  unflushedCommitListeners.set(db, listener);
+}
+
 /**
  * Runs `write` with `synchronous = NORMAL`: its commit skips the fsync, and
  * the next commit under FULL (any local write) makes it durable with its own.
@@ -55,5 +63,6 @@ export function withoutFsync<T>(db: Db, write: () => T): T {
     return write();
   } finally {
     db.pragma(`synchronous = ${before}`);
+    unflushedCommitListeners.get(db)?.();
   }
 }

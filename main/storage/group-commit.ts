@@ -1,5 +1,6 @@
 import { closeSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
-import type { Db } from './database.js';
+import { onCommitWithoutFsync, type Db } from './database.js';
+import { CHECKPOINT_INTERVAL_MS, createWalCheckpoints } from './wal-checkpoints.js';
 
 export interface GroupCommitOptions {
   /** How long a group stays open for further writes after the first joined it, in ms. */
@@ -36,7 +37,7 @@ interface Group {
   /** What a request saw go wrong when the transaction vanished under it. */
   cause: unknown;
   settled: boolean;
-  /** Its window ended while the previous group's flush ran: it commits when that flush ends. */
+  /** Its window ended while the previous group's flush (or a checkpoint's) ran: it commits when that flush ends. */
   due: boolean;
 }
 
@@ -54,17 +55,22 @@ interface Group {
  * loop goes on serving requests (and the next group) during the flush, which
  * on a hub was a fifth of its time. A group's waiters run once a flush that
  * started after its COMMIT ended, so an answer still means "on disk".
+ * Commits of `withoutFsync` are flushed the same way, and between groups the
+ * WAL is checkpointed without an fsync on the event loop (wal-checkpoints.ts).
  */
 export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_GROUP_COMMIT) {
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commitStatement = db.prepare('COMMIT');
   const rollback = db.prepare('ROLLBACK');
   const level = db.pragma('synchronous', { simple: true }) as number;
-  const skipFsync = db.prepare('PRAGMA synchronous = NORMAL');
-  const restoreLevel = db.prepare(`PRAGMA synchronous = ${level}`);
+  // Run, not prepared once: SQLite applies `PRAGMA synchronous` when the statement is compiled, so a prepared one changes nothing when run again.
+  const skipFsync = () => db.exec('PRAGMA synchronous = NORMAL');
+  const restoreLevel = () => db.exec(`PRAGMA synchronous = ${level}`);
   // A connection that skips fsyncs (a benchmark's seed, NORMAL) keeps skipping them.
   const flushes = level >= 2 && !db.memory;
   const wal = createWalFlush(`${db.name}-wal`);
+  const checkpoints = flushes ? createWalCheckpoints(db, () => wal.flushNow()) : undefined;
+  let checkpointTimer: NodeJS.Timeout | undefined;
   let open: Group | undefined;
   /** Committed groups whose flush has not started. */
   let unflushed: Group[] = [];
@@ -97,6 +103,8 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     if (thrown) throw thrown.error;
   };
 
+  const newGroup = (): Group => ({ writes: 0, waiting: [], timer: undefined, cause: undefined, settled: false, due: false });
+
   const startFlush = () => {
     if (flushRunning || unflushed.length === 0) return;
     const batch = unflushed;
@@ -112,16 +120,28 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
       try {
         settle(batch, failure);
       } finally {
-        if (open?.due) commit();
-        else startFlush();
+        if (open?.due && !checkpoints?.syncing()) commit();
+        else {
+          startFlush();
+          checkpoint();
+        }
       }
+    });
+  };
+
+  /** Copies the WAL into the database file when every committed write is on disk and no group is open. */
+  const checkpoint = () => {
+    if (!checkpoints || open || flushRunning || unflushed.length > 0) return;
+    checkpoints.run(() => {
+      if (open?.due && !flushRunning) commit();
+      else startFlush();
     });
   };
 
   const close = (group: Group) => {
     open = undefined;
     clearTimeout(group.timer);
-    if (flushes && db.open) restoreLevel.run();
+    if (flushes && db.open) restoreLevel();
   };
 
   const commit = () => {
@@ -149,6 +169,21 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     startFlush();
   };
 
+  /** Writes that commit outside groups (bookkeeping, purges) are checkpointed too, while requests are quiet. */
+  const armCheckpoints = () => {
+    if (!checkpoints || checkpointTimer) return;
+    checkpointTimer = setInterval(checkpoint, CHECKPOINT_INTERVAL_MS);
+    checkpointTimer.unref();
+  };
+  armCheckpoints();
+  if (flushes) {
+    // A commit outside groups that skipped its fsync is flushed like a group's: `committed()` waits for it too.
+    onCommitWithoutFsync(db, () => {
+      unflushed.push(newGroup());
+      startFlush();
+    });
+  }
+
   /** The latest group not settled yet: a waiter added to it runs after every earlier write is durable. */
   const latest = (): Group | undefined => open ?? unflushed.at(-1) ?? flushing.at(-1);
 
@@ -165,14 +200,16 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
         // Someone's own transaction is open (a caller in the middle of one): it commits on its own.
         if (db.inTransaction) return;
         // Outside a transaction: SQLite refuses to change the level inside one.
-        if (flushes) skipFsync.run();
+        if (flushes) skipFsync();
         begin.run();
-        const group: Group = { writes: 0, waiting: [], timer: undefined, cause: undefined, settled: false, due: false };
+        const group = newGroup();
         // While the previous group's flush runs, this one keeps taking writes: they share the next flush either way.
         group.timer = setTimeout(() => {
-          if (flushRunning && open === group) group.due = true;
+          // While the database file is flushed after a checkpoint, the group's COMMIT waits: it is the one that restarts the WAL.
+          if ((flushRunning || checkpoints?.syncing()) && open === group) group.due = true;
           else commit();
         }, options.windowMs);
+        armCheckpoints();
         open = group;
       }
       open.writes += 1;
@@ -231,6 +268,9 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
       } catch (err) {
         failure = flushFailure(err);
       } finally {
+        clearInterval(checkpointTimer);
+        checkpointTimer = undefined;
+        checkpoints?.close();
         wal.release();
       }
       settle(waiting, failure);

@@ -1,0 +1,150 @@
+import Database from 'better-sqlite3';
+import { closeSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
+import type { Db } from './database.js';
+
+/** How often the WAL is copied into the database file while writes go on, in ms. */
+export const CHECKPOINT_INTERVAL_MS = 100;
+
+/**
+ * Pages one checkpoint should copy, about 2 MB: when writes fill the WAL
+ * faster (a purge, a large pull), checkpoints come sooner, down to
+ * `MIN_INTERVAL_MS`, so that no single copy holds the event loop long.
+ */
+const PAGES_PER_CHECKPOINT = 500;
+const MIN_INTERVAL_MS = 5;
+
+/**
+ * SQLite's own checkpoint, inside a COMMIT with its fsyncs on the event loop,
+ * stays as a backstop for a WAL this long (40 MB): with the WAL restarting
+ * every cycle it is reached only when writes leave no moment for one.
+ */
+const BACKSTOP_PAGES = 10_000;
+
+/**
+ * Checkpoints that keep their fsyncs off the event loop.
+ *
+ * SQLite's automatic checkpoint runs inside a COMMIT every 1,000 WAL pages: it
+ * fsyncs the WAL, copies the pages into the database file and fsyncs that
+ * file, all on the thread that serves requests. On a hub those were the
+ * longest stalls left. Here, at a moment when every committed page is
+ * already flushed (no group open, no flush under way), the server's own
+ * connection copies the pages with `synchronous = OFF` (page-cache writes,
+ * no fsync; a small copy every 100 ms, or sooner under heavy writes,
+ * instead of a large one), then the
+ * database file is flushed with `fdatasync` on libuv's thread pool.
+ *
+ * The WAL may start over from its beginning only once the copied pages are
+ * on disk; until then a read transaction on a second connection (the pin)
+ * keeps SQLite from restarting it: a writer restarts the WAL only when no
+ * reader holds one of its read marks. Groups that end while the database
+ * file is being flushed wait for it (`syncing`), so the next group's
+ * COMMIT is the one that restarts the WAL and the file stays small.
+ *
+ * A crash before the flush ends loses nothing: the WAL still holds every
+ * page, and SQLite's recovery reads them from there.
+ */
+export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = CHECKPOINT_INTERVAL_MS) {
+  const level = db.pragma('synchronous', { simple: true }) as number;
+  // Run each time: SQLite applies `PRAGMA synchronous` when the statement is compiled, not when a prepared one runs.
+  const copyOnly = () => db.exec('PRAGMA synchronous = OFF');
+  const restoreLevel = () => db.exec(`PRAGMA synchronous = ${level}`);
+  const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+  db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+  let pin: Database.Database | undefined;
+  let pinned = false;
+  let syncing = false;
+  let lastVersion: number | undefined;
+  let lastCycle = 0;
+  let wait = intervalMs;
+  let dbFd: number | undefined;
+
+  const pinConnection = (): Database.Database => (pin ??= new Database(db.name, { fileMustExist: true }));
+  const dataVersion = (): number => pinConnection().pragma('data_version', { simple: true }) as number;
+  // `r+`: Windows flushes only a handle opened for writing. Never created here: SQLite owns the file.
+  const dbDescriptor = (): number => (dbFd ??= openSync(db.name, 'r+'));
+
+  const unpin = () => {
+    if (pinned && pin?.inTransaction) pin.exec('COMMIT');
+    pinned = false;
+  };
+
+  /** Flushes the copied pages; once on disk, the WAL may restart. */
+  const flushDatabase = (done: () => void) => {
+    syncing = true;
+    fdatasync(dbDescriptor(), (err) => {
+      syncing = false;
+      lastCycle = Date.now();
+      // A failed flush keeps the pin: the WAL must not restart over pages that may not be on disk. The next cycle retries.
+      if (!err && db.open) unpin();
+      if (!pin && dbFd !== undefined) {
+        // Closed while this flush ran.
+        closeSync(dbFd);
+        dbFd = undefined;
+      }
+      done();
+    });
+  };
+
+  return {
+    /** Whether groups must wait before committing: the database file is being flushed. */
+    syncing(): boolean {
+      return syncing;
+    },
+    /**
+     * Runs a checkpoint if one is due. Call only when every committed write is
+     * flushed and no transaction is open on the connection; `done` runs once
+     * its flush of the database file ended (not at all when nothing ran).
+     */
+    run(done: () => void): void {
+      if (syncing || !db.open || db.inTransaction || Date.now() - lastCycle < wait) return;
+      if (pinned) {
+        flushDatabase(done);
+        return;
+      }
+      try {
+        const version = dataVersion();
+        if (version === lastVersion) {
+          lastCycle = Date.now();
+          return;
+        }
+        // Writes committed outside groups (bookkeeping without an fsync of its own) are on disk before their pages are copied.
+        flushWal();
+        const reader = pinConnection();
+        reader.exec('BEGIN');
+        pinned = true;
+        reader.prepare('SELECT count(*) FROM sqlite_schema').get();
+        copyOnly();
+        try {
+          const { log } = checkpoint.get() as { log: number };
+          // The WAL restarted at the last cycle: `log` pages were written since, at this pace.
+          const since = Date.now() - lastCycle;
+          wait = log > 0 ? Math.min(intervalMs, Math.max(MIN_INTERVAL_MS, (since * PAGES_PER_CHECKPOINT) / log)) : intervalMs;
+        } finally {
+          restoreLevel();
+        }
+        lastVersion = version;
+      } catch {
+        // A statement still reading on the connection, or a lock held elsewhere: the next cycle tries again.
+        lastCycle = Date.now();
+        // Pages may have been copied before the error: they reach the disk before the pin goes.
+        if (!pinned) return;
+      }
+      flushDatabase(done);
+    },
+    /** Waits for the database file's flush, here and now (before the connection closes), and lets the pin go. */
+    close(): void {
+      if (pinned && db.open) {
+        fdatasyncSync(dbDescriptor());
+        unpin();
+      }
+      if (pin?.inTransaction) pin.exec('COMMIT');
+      pin?.close();
+      pin = undefined;
+      // A flush still on the thread pool keeps its descriptor; its end finds the pin gone.
+      if (dbFd !== undefined && !syncing) {
+        closeSync(dbFd);
+        dbFd = undefined;
+      }
+    },
+  };
+}
