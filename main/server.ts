@@ -74,7 +74,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     unlock();
     throw err;
   }
-  if (renewed) logger.info({ reason: renewed }, 'new installation id: this data folder is a copy or an older database');
+  if (renewed) logger.info({ reason: renewed }, 'new installation id: this data folder is new, a copy or an older database');
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
   const groupCommitMs = config.groupCommitMs ?? DEFAULT_GROUP_COMMIT.windowMs;
   const { app, services, sync, retention, groups } = createApp({
