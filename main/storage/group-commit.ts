@@ -13,6 +13,9 @@ export interface GroupCommitOptions {
 export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { windowMs: 2, maxWrites: 256 };
 
 /** Called once the group it waited for ended: without an error when it committed, with the cause when it did not. */
+/** Bytes the WAL file is cut back to when it restarts after growing past them. */
+const WAL_SIZE_LIMIT = 16 * 1024 * 1024;
+
 export type AfterCommit = (failure: unknown) => void;
 
 /**
@@ -122,20 +125,30 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
       } finally {
         if (open?.due && !checkpoints?.syncing()) commit();
         else {
-          startFlush();
           checkpoint();
+          startFlush();
         }
       }
     });
   };
 
-  /** Copies the WAL into the database file when every committed write is on disk and no group is open. */
+  /**
+   * Copies the WAL into the database file when every group's commit is on
+   * disk and no group is open. Commits of `withoutFsync` waiting for a flush
+   * do not hold it back (a pull's or a purge's slices follow one another
+   * faster than flushes end): the checkpoint flushes the WAL first, and they
+   * are settled with it.
+   */
   const checkpoint = () => {
-    if (!checkpoints || open || flushRunning || unflushed.length > 0) return;
-    checkpoints.run(() => {
+    if (!checkpoints || open || flushRunning || unflushed.some((group) => group.writes > 0)) return;
+    const ungrouped = unflushed;
+    unflushed = [];
+    const walFlushed = checkpoints.run(() => {
       if (open?.due && !flushRunning) commit();
       else startFlush();
     });
+    if (walFlushed) settle(ungrouped, undefined);
+    else unflushed = [...ungrouped, ...unflushed];
   };
 
   const close = (group: Group) => {
@@ -177,6 +190,8 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   };
   armCheckpoints();
   if (flushes) {
+    // A WAL that grew in a burst (a large pull before the next checkpoint) shrinks back when it restarts.
+    db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
     // A commit outside groups that skipped its fsync is flushed like a group's: `committed()` waits for it too.
     onCommitWithoutFsync(db, () => {
       unflushed.push(newGroup());

@@ -91,24 +91,29 @@ export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = 
       return syncing;
     },
     /**
-     * Runs a checkpoint if one is due. Call only when every committed write is
-     * flushed and no transaction is open on the connection; `done` runs once
-     * its flush of the database file ended (not at all when nothing ran).
+     * Runs a checkpoint if one is due. Call only when no transaction is open
+     * on the connection and every group's commit is flushed; commits made
+     * without an fsync of their own (`withoutFsync`) may still be in the page
+     * cache: the WAL is flushed here first, on this thread (a little data:
+     * what they wrote since the last flush). Returns whether it flushed the
+     * WAL; `done` runs once the database file's flush ended (not at all when
+     * nothing ran).
      */
-    run(done: () => void): void {
-      if (syncing || !db.open || db.inTransaction || Date.now() - lastCycle < wait) return;
+    run(done: () => void): boolean {
+      if (syncing || !db.open || db.inTransaction || Date.now() - lastCycle < wait) return false;
       if (pinned) {
         flushDatabase(done);
-        return;
+        return false;
       }
+      let walFlushed = false;
       try {
         const version = dataVersion();
         if (version === lastVersion) {
           lastCycle = Date.now();
-          return;
+          return false;
         }
-        // Writes committed outside groups (bookkeeping without an fsync of its own) are on disk before their pages are copied.
         flushWal();
+        walFlushed = true;
         const reader = pinConnection();
         reader.exec('BEGIN');
         pinned = true;
@@ -127,9 +132,10 @@ export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = 
         // A statement still reading on the connection, or a lock held elsewhere: the next cycle tries again.
         lastCycle = Date.now();
         // Pages may have been copied before the error: they reach the disk before the pin goes.
-        if (!pinned) return;
+        if (!pinned) return walFlushed;
       }
       flushDatabase(done);
+      return walFlushed;
     },
     /** Waits for the database file's flush, here and now (before the connection closes), and lets the pin go. */
     close(): void {
