@@ -56,13 +56,24 @@ export function onCommitWithoutFsync(db: Db, listener: () => void): void {
 export function withoutFsync<T>(db: Db, write: () => T): T {
   // Inside an open transaction (a group of writes) the write rides on its commit, which keeps its fsync.
   if (db.inTransaction) return write();
-  const before = db.pragma('synchronous', { simple: true }) as number;
-  if (before <= 1) return write();
-  db.pragma('synchronous = NORMAL');
+  if ((db.pragma('synchronous', { simple: true }) as number) <= 1) return write();
   try {
-    return write();
+    return withSynchronous(db, 'NORMAL', write);
+  } finally {
+    unflushedCommitListeners.get(db)?.();
+  }
+}
+
+/**
+ * Runs `run` with `synchronous = level`, then puts the connection's level
+ * back. Outside a transaction only: SQLite refuses the change inside one.
+ */
+export function withSynchronous<T>(db: Db, level: 'OFF' | 'NORMAL', run: () => T): T {
+  const before = db.pragma('synchronous', { simple: true }) as number;
+  db.pragma(`synchronous = ${level}`);
+  try {
+    return run();
   } finally {
     db.pragma(`synchronous = ${before}`);
-    unflushedCommitListeners.get(db)?.();
   }
 }

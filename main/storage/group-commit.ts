@@ -12,10 +12,10 @@ export interface GroupCommitOptions {
 /** The server's pace: a sale waits at most 2 ms for others to share its fsync. */
 export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { windowMs: 2, maxWrites: 256 };
 
-/** Called once the group it waited for ended: without an error when it committed, with the cause when it did not. */
 /** Bytes the WAL file is cut back to when it restarts after growing past them. */
 const WAL_SIZE_LIMIT = 16 * 1024 * 1024;
 
+/** Called once the group it waited for ended: without an error when it committed, with the cause when it did not. */
 export type AfterCommit = (failure: unknown) => void;
 
 /**
@@ -141,14 +141,14 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
    */
   const checkpoint = () => {
     if (!checkpoints || open || flushRunning || unflushed.some((group) => group.writes > 0)) return;
-    const ungrouped = unflushed;
-    unflushed = [];
     const walFlushed = checkpoints.run(() => {
       if (open?.due && !flushRunning) commit();
       else startFlush();
     });
-    if (walFlushed) settle(ungrouped, undefined);
-    else unflushed = [...ungrouped, ...unflushed];
+    if (!walFlushed) return;
+    const ungrouped = unflushed;
+    unflushed = [];
+    settle(ungrouped, undefined);
   };
 
   const close = (group: Group) => {

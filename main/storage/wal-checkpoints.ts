@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { closeSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
-import type { Db } from './database.js';
+import { withSynchronous, type Db } from './database.js';
 
 /** How often the WAL is copied into the database file while writes go on, in ms. */
 export const CHECKPOINT_INTERVAL_MS = 100;
@@ -26,12 +26,12 @@ const BACKSTOP_PAGES = 10_000;
  * SQLite's automatic checkpoint runs inside a COMMIT every 1,000 WAL pages: it
  * fsyncs the WAL, copies the pages into the database file and fsyncs that
  * file, all on the thread that serves requests. On a hub those were the
- * longest stalls left. Here, at a moment when every committed page is
- * already flushed (no group open, no flush under way), the server's own
- * connection copies the pages with `synchronous = OFF` (page-cache writes,
- * no fsync; a small copy every 100 ms, or sooner under heavy writes,
- * instead of a large one), then the
- * database file is flushed with `fdatasync` on libuv's thread pool.
+ * longest stalls left. Here, at a moment when no group is open and every
+ * group's commit is flushed (the WAL is flushed first for the rest), the
+ * server's own connection copies the pages with `synchronous = OFF`
+ * (page-cache writes, no fsync; a small copy every 100 ms, or sooner under
+ * heavy writes, instead of a large one), then the database file is flushed
+ * with `fdatasync` on libuv's thread pool.
  *
  * The WAL may start over from its beginning only once the copied pages are
  * on disk; until then a read transaction on a second connection (the pin)
@@ -44,13 +44,9 @@ const BACKSTOP_PAGES = 10_000;
  * page, and SQLite's recovery reads them from there.
  */
 export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = CHECKPOINT_INTERVAL_MS) {
-  const level = db.pragma('synchronous', { simple: true }) as number;
-  // Run each time: SQLite applies `PRAGMA synchronous` when the statement is compiled, not when a prepared one runs.
-  const copyOnly = () => db.exec('PRAGMA synchronous = OFF');
-  const restoreLevel = () => db.exec(`PRAGMA synchronous = ${level}`);
   const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
   db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-  let pin: Database.Database | undefined;
+  let pin: { connection: Database.Database; read: Database.Statement } | undefined;
   let pinned = false;
   let syncing = false;
   let lastVersion: number | undefined;
@@ -58,13 +54,19 @@ export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = 
   let wait = intervalMs;
   let dbFd: number | undefined;
 
-  const pinConnection = (): Database.Database => (pin ??= new Database(db.name, { fileMustExist: true }));
-  const dataVersion = (): number => pinConnection().pragma('data_version', { simple: true }) as number;
+  const pinConnection = () => {
+    if (!pin) {
+      const connection = new Database(db.name, { fileMustExist: true });
+      pin = { connection, read: connection.prepare('SELECT count(*) FROM sqlite_schema') };
+    }
+    return pin;
+  };
+  const dataVersion = (): number => pinConnection().connection.pragma('data_version', { simple: true }) as number;
   // `r+`: Windows flushes only a handle opened for writing. Never created here: SQLite owns the file.
   const dbDescriptor = (): number => (dbFd ??= openSync(db.name, 'r+'));
 
   const unpin = () => {
-    if (pinned && pin?.inTransaction) pin.exec('COMMIT');
+    if (pinned && pin?.connection.inTransaction) pin.connection.exec('COMMIT');
     pinned = false;
   };
 
@@ -115,18 +117,13 @@ export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = 
         flushWal();
         walFlushed = true;
         const reader = pinConnection();
-        reader.exec('BEGIN');
+        reader.connection.exec('BEGIN');
         pinned = true;
-        reader.prepare('SELECT count(*) FROM sqlite_schema').get();
-        copyOnly();
-        try {
-          const { log } = checkpoint.get() as { log: number };
-          // The WAL restarted at the last cycle: `log` pages were written since, at this pace.
-          const since = Date.now() - lastCycle;
-          wait = log > 0 ? Math.min(intervalMs, Math.max(MIN_INTERVAL_MS, (since * PAGES_PER_CHECKPOINT) / log)) : intervalMs;
-        } finally {
-          restoreLevel();
-        }
+        reader.read.get();
+        const { log } = withSynchronous(db, 'OFF', () => checkpoint.get() as { log: number });
+        // The WAL restarted at the last cycle: `log` pages were written since, at this pace.
+        const since = Date.now() - lastCycle;
+        wait = log > 0 ? Math.min(intervalMs, Math.max(MIN_INTERVAL_MS, (since * PAGES_PER_CHECKPOINT) / log)) : intervalMs;
         lastVersion = version;
       } catch {
         // A statement still reading on the connection, or a lock held elsewhere: the next cycle tries again.
@@ -139,12 +136,9 @@ export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = 
     },
     /** Waits for the database file's flush, here and now (before the connection closes), and lets the pin go. */
     close(): void {
-      if (pinned && db.open) {
-        fdatasyncSync(dbDescriptor());
-        unpin();
-      }
-      if (pin?.inTransaction) pin.exec('COMMIT');
-      pin?.close();
+      if (pinned && db.open) fdatasyncSync(dbDescriptor());
+      unpin();
+      pin?.connection.close();
       pin = undefined;
       // A flush still on the thread pool keeps its descriptor; its end finds the pin gone.
       if (dbFd !== undefined && !syncing) {
