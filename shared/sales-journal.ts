@@ -8,6 +8,14 @@ import { OrderCreateSchema } from './api/orders.js';
 export const JOURNAL_ORDER_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /**
+ * The longest a kiosk's journal goes on sending a paid sale: as long as a
+ * store PC may stay switched off and still sync (90 days, the change feeds'
+ * horizon), so a kiosk closed for the holidays records its last sales when it
+ * starts again. A kiosk key's `orderDate` older than this is refused.
+ */
+export const SALE_RESEND_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
+
+/**
  * A paid sale in the kiosk's journal: written before the payment step reports
  * success, sent to `POST /orders` until the server stores it, and removed once
  * its receipt has been closed. The page keeps it in IndexedDB; in the desktop

@@ -30,7 +30,7 @@ beforeAll(async () => {
     languageSelector: ['de', 'fr'],
     deleteCountdown: 0,
   };
-  store = (await h.client.post('/stores', storeBody)).body.id;
+  store = (await h.client.post('/stores', { ...storeBody, receiptUrl: 'https://shop.example/r/{orderId}' })).body.id;
   idleStore = (await h.client.post('/stores', { ...storeBody, deleteCountdown: 15 })).body.id;
   printerId = await registered(store, printer.port);
   idlePrinterId = await registered(idleStore, printer.port);

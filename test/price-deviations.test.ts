@@ -11,11 +11,13 @@ let cheese: string;
 let bread: string;
 
 const DAY = '2026-06-10';
+// The server's clock: the kiosk sends the day's sales within minutes of their order date.
+let now = '2026-06-10T09:00:00.000Z';
 const at = (time: string) => `${DAY}T${time}:00.000Z`;
 const report = async () => (await write.get(`/reports/daily?store=door&date=${DAY}`)).body.data;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ clock: { now: () => new Date(now) } });
   org = server.createOrg();
   server.createStores(org.id, ['door']);
   write = api(server.url, org.writeKey);
@@ -52,11 +54,26 @@ describe('a kiosk sale at a price of its own', () => {
     expect(order.products.map((l: { price: number }) => l.price)).toEqual([100, 400, 590]);
 
     expect((await report()).priceDeviations).toEqual([
-      { orderId: res.body.id, productId: cheese, title: 'Bergkäse 200g', quantity: 2, price: 100, catalogPrice: 1180 },
+      {
+        orderId: res.body.id,
+        productId: cheese,
+        title: 'Bergkäse 200g',
+        quantity: 2,
+        price: 100,
+        catalogPrice: 1180,
+        taxRate: 0.026,
+        catalogTaxRate: 0.026,
+        deposit: 0,
+        catalogDeposit: 0,
+        reasons: ['price'],
+        orderDate: at('09:00'),
+        recordedAt: at('09:00'),
+      },
     ]);
   });
 
   it('flags a sale resent after a price change, and still records it', async () => {
+    now = at('10:05');
     expect((await write.post(`/products/${cheese}`, { price: 650 })).status).toBe(200);
     const res = await kiosk.post('/orders', {
       store: 'door',
@@ -66,9 +83,11 @@ describe('a kiosk sale at a price of its own', () => {
     });
     expect(res.status).toBe(200);
     const deviations = (await report()).priceDeviations;
-    expect(deviations.at(-1)).toEqual({ orderId: res.body.id, productId: cheese, title: 'Bergkäse 200g', quantity: 1, price: 590, catalogPrice: 650 });
+    expect(deviations.at(-1)).toMatchObject({ orderId: res.body.id, productId: cheese, title: 'Bergkäse 200g', quantity: 1, price: 590, catalogPrice: 650, reasons: ['price'] });
     expect(deviations).toHaveLength(2);
-    expect((await kiosk.post('/orders', { store: 'door', orderId: 'journal-7', products: [{ productId: cheese, quantity: 1, price: 1 }] })).body.id).toBe(res.body.id);
+    const resent = { store: 'door', orderId: 'journal-7', orderDate: at('10:00'), products: [{ productId: cheese, quantity: 1, title: 'Bergkäse 200g', price: 590, taxRate: 0.026 }] };
+    expect((await kiosk.post('/orders', resent)).body.id).toBe(res.body.id);
+    expect((await kiosk.post('/orders', { store: 'door', orderId: 'journal-7', products: [{ productId: cheese, quantity: 1, price: 1 }] })).status).toBe(409);
     expect((await report()).priceDeviations).toHaveLength(2);
   });
 
@@ -82,6 +101,7 @@ describe('a kiosk sale at a price of its own', () => {
   });
 
   it('leaves the report of a deleted order, and shows in the CLI report', async () => {
+    now = at('12:00');
     const deleted = (
       await kiosk.post('/orders', { store: 'door', orderDate: at('12:00'), products: [{ productId: cheese, quantity: 1, title: 'x', price: 7, taxRate: 0.026 }] })
     ).body.id;

@@ -193,3 +193,24 @@ describe('POST /printers/{printerId}/check', () => {
     expect(unknown.body.message).toBe('Printer "no-such-printer" not found');
   });
 });
+
+describe("a kiosk key's e-receipt QR code", () => {
+  it("is only the store's own e-receipt address: another site is refused with 400 and nothing prints", async () => {
+    const kiosk = api(server.url, (await write.post('/keys', { kind: 'kiosk', store })).body.key);
+    const before = printer.jobs.length;
+    const phishing = await print({ printer: printerId, receiptUrl: 'https://evil.example/r/{orderId}' }, orderId, kiosk);
+    expect(phishing.status).toBe(400);
+    expect(phishing.body.message).toBe(
+      `receiptUrl: a kiosk key prints only its store's own e-receipt address; store "${store}" has no e-receipt address, not "https://evil.example/r/{orderId}". ` +
+        'Staff set it with POST /stores/{storeId} {"receiptUrl": …}, or leave receiptUrl out to print without a QR code.',
+    );
+    expect((await write.post(`/stores/${store}`, { receiptUrl: 'https://shop.example/r/{orderId}' })).status).toBe(200);
+    expect((await print({ printer: printerId, receiptUrl: 'https://evil.example/r/{orderId}' }, orderId, kiosk)).status).toBe(400);
+    expect(printer.jobs.length).toBe(before);
+
+    const own = await print({ printer: printerId, receiptUrl: 'https://shop.example/r/{orderId}' }, orderId, kiosk);
+    expect(own.body.data.printed).toBe(true);
+    expect((printer.jobs.at(-1) as { lines: string[] }).lines).toContain('Quittung online');
+    expect((await write.get(`/stores/${store}`)).body.data.receiptUrl).toBe('https://shop.example/r/{orderId}');
+  });
+});

@@ -147,6 +147,7 @@ describe('GET /reports/daily: the figures', () => {
         otherPaymentStates: [{ paymentState: 'failed', sales: 1, total: 225 }],
         deletedOrders: { sales: 1, total: 225 },
         priceDeviations: [],
+        lateSales: [],
         firstSaleAt: morning,
         lastSaleAt: '2026-06-10T15:45:00.000Z',
       },

@@ -17,7 +17,8 @@ export function authenticate(organizations: OrganizationService): RequestHandler
     if (!match?.[1]) throw new Forbidden('Authorization header is not "Bearer <key>"');
     const grant = organizations.authenticate(match[1]);
     if (!grant) throw new Forbidden('unknown or revoked key');
-    const relayed = req.get(SYNC_ACKNOWLEDGED_HEADER) !== undefined;
+    // Only keys that may sync relay a store's writes; the header from any other key is ignored.
+    const relayed = grant.kind === 'write' && req.get(SYNC_ACKNOWLEDGED_HEADER) !== undefined;
     const caller: Caller = { orgId: grant.orgId, keyId: grant.keyId, keyKind: grant.kind, store: grant.store, features: grant.features, relayed };
     res.locals.caller = caller;
     next();

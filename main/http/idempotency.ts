@@ -55,7 +55,7 @@ function readKey(req: Request): string | undefined {
 
 /**
  * `Idempotency-Key` on every POST: the first answer (status and body) is kept
- * for 24 hours (a sync worker's creation longer) per organization and key and replayed to a repeat with the same
+ * for 24 hours (a sync worker's creation longer) per API key and value and replayed to a repeat with the same
  * body; another body is 422, a repeat while the first still runs is 409. Server
  * errors and 403 refusals are not kept, so a retry runs again. Runs after `authenticate` and the
  * JSON parser.
@@ -67,14 +67,19 @@ export function idempotency(store: IdempotencyKeyStore, clock: Clock): RequestHa
     if (req.method !== 'POST') return next();
     const key = readKey(req);
     if (key === undefined) return next();
-    const orgId = callerOf(res).orgId;
-    const slot = `${orgId}\n${key}`;
+    const caller = callerOf(res);
+    const orgId = caller.orgId;
+    // A value belongs to the API key that sent it: one key's requests never replay or block another's.
+    const apiKeyId = caller.keyId ?? '';
+    // Only keys that may sync steer what the sync worker's keys are kept for.
+    const syncing = caller.keyKind === 'write';
+    const slot = `${orgId}\n${apiKeyId}\n${key}`;
     const now = clock.now();
     const fingerprint = fingerprintOf(req);
     const inFlight = running.get(slot);
-    let known = inFlight === undefined ? store.get(orgId, key) : undefined;
+    let known = inFlight === undefined ? store.get(orgId, apiKeyId, key) : undefined;
     if (known && known.expiresAt <= now.toISOString()) {
-      store.forget(orgId, key);
+      store.forget(orgId, apiKeyId, key);
       known = undefined;
     }
     if ((known?.fingerprint ?? inFlight ?? fingerprint) !== fingerprint) {
@@ -101,10 +106,10 @@ export function idempotency(store: IdempotencyKeyStore, clock: Clock): RequestHa
       // enabled yet): it changes nothing and is not kept, so it leaves no trace.
       if (running.delete(slot) && res.statusCode < 500 && res.statusCode !== 403) {
         crashPoint('before-answer-kept');
-        const sentBy = parseSyncKey(key);
+        const sentBy = syncing ? parseSyncKey(key) : undefined;
         const longer = sentBy !== undefined && isSyncCreation(req.path, res.statusCode, body);
         const expiresAt = new Date(now.getTime() + (longer ? SYNC_ANSWER_MAX_MS : IDEMPOTENCY_TTL_MS)).toISOString();
-        store.save(orgId, key, { fingerprint, status: res.statusCode, body: JSON.stringify(body), createdAt: now.toISOString(), expiresAt, sentBy: longer ? sentBy : undefined });
+        store.save(orgId, apiKeyId, key, { fingerprint, status: res.statusCode, body: JSON.stringify(body), createdAt: now.toISOString(), expiresAt, sentBy: longer ? sentBy : undefined });
         const below = acknowledgedBelow(req);
         if (sentBy && below !== undefined) store.acknowledge(orgId, sentBy.sender, below);
       }

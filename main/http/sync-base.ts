@@ -31,6 +31,8 @@ const writerOf = (key: string | undefined): string | undefined => (key === undef
  */
 export function syncBase(writers: SyncWriterStore): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
+    // Headers that steer sync count only from keys that may sync; from others they are ignored.
+    if (callerOf(res).keyKind !== 'write') return next();
     const creation = req.method === 'POST' ? CREATE_PATH.exec(req.path) : null;
     const creator = creation ? writerOf(req.get(IDEMPOTENCY_HEADER)) : undefined;
     if (creation && creator) {

@@ -3,7 +3,9 @@ import type { ReceiptPrintRequest, ReceiptPrintResult } from '../../shared/api/r
 import { STORE_LANGUAGES, type StoreLanguage } from '../../shared/languages.js';
 import { buildReceipt } from '../../shared/receipt/receipt.js';
 import { RECEIPT_CHARS_PER_LINE, receiptDocument } from '../../shared/receipt/receipt-document.js';
+import type { Store } from '../../shared/api/stores.js';
 import type { Caller } from '../services/caller.js';
+import { BadRequest } from '../services/errors.js';
 import type { Clock } from '../services/clock.js';
 import type { Services } from '../services/index.js';
 import type { PrinterConnection } from './printer-connection.js';
@@ -21,6 +23,20 @@ export function escPosCommands(document: string): Buffer {
 /** The store's main language when it is one of the receipt's, German otherwise. */
 export const languageOf = (value: unknown): StoreLanguage => ((STORE_LANGUAGES as readonly unknown[]).includes(value) ? (value as StoreLanguage) : 'de');
 
+/**
+ * The e-receipt address a receipt may carry as its QR code. Staff may print
+ * any; a kiosk key only its store's own (`receiptUrl` of the store), so a
+ * kiosk key cannot put a QR code of another site on a real receipt.
+ */
+export function receiptUrlFor(caller: Caller, store: Pick<Store, 'id' | 'receiptUrl'>, asked: string | undefined): string | undefined {
+  if (asked === undefined || caller.keyKind !== 'kiosk' || asked === store.receiptUrl) return asked;
+  const own = store.receiptUrl === undefined ? 'has no e-receipt address' : `has the e-receipt address ${JSON.stringify(store.receiptUrl)}`;
+  throw new BadRequest(
+    `receiptUrl: a kiosk key prints only its store's own e-receipt address; store ${JSON.stringify(store.id)} ${own}, not ${JSON.stringify(asked)}. ` +
+      'Staff set it with POST /stores/{storeId} {"receiptUrl": …}, or leave receiptUrl out to print without a QR code.',
+  );
+}
+
 /** Builds the receipt of a stored order and sends it to a registered network receipt printer; the outcome is remembered for the status page. */
 export function createReceiptPrinting(deps: {
   services: Pick<Services, 'orders' | 'retailStores' | 'stores'>;
@@ -36,7 +52,7 @@ export function createReceiptPrinting(deps: {
       const store = deps.services.retailStores.get(caller, order.store);
       const receipt = buildReceipt(order, store, {
         language: request.language ?? languageOf(store.languageMain),
-        receiptUrlTemplate: request.receiptUrl,
+        receiptUrlTemplate: receiptUrlFor(caller, store, request.receiptUrl),
         productOf: (id) => deps.services.stores.products.get(caller.orgId, id),
       });
       const attempt = await deps.connection.send(printer, escPosCommands(receiptDocument(receipt)));

@@ -7,7 +7,7 @@ import { createIdentityLogStore } from '../storage/identity-logs.js';
 import { createOrderStore } from '../storage/orders.js';
 import { createOrganizationStore } from '../storage/organizations.js';
 import { createOutboxStore } from '../storage/outbox.js';
-import { createPriceDeviationStore } from '../storage/price-deviations.js';
+import { createSaleFlagStore } from '../storage/sale-flags.js';
 import { createProductStore } from '../storage/products.js';
 import { createSearchSourceStore } from '../storage/search-sources.js';
 import { createStoreStore } from '../storage/stores.js';
@@ -35,7 +35,7 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
     retailStores: createStoreStore(db),
     orders: createOrderStore(db),
     identityLogs: createIdentityLogStore(db),
-    priceDeviations: createPriceDeviationStore(db),
+    saleFlags: createSaleFlagStore(db),
   };
   // Nothing is read until `search.build()` or the first search: building services stays cheap for the CLI.
   const search = createProductSearch({
@@ -67,9 +67,9 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
       products: stores.products,
       stores: stores.retailStores,
       outbox: stores.outbox,
-      priceDeviations: stores.priceDeviations,
+      saleFlags: stores.saleFlags,
     }),
-    reports: createReportService({ sales: createDailySalesStore(db), stores: stores.retailStores, priceDeviations: stores.priceDeviations }),
+    reports: createReportService({ sales: createDailySalesStore(db), stores: stores.retailStores, saleFlags: stores.saleFlags }),
     identityLogs: createIdentityLogService({ db, clock, identityLogs: stores.identityLogs, stores: stores.retailStores, outbox: stores.outbox }),
   };
 }

@@ -1,17 +1,19 @@
 import type { ListMeta } from '../../shared/api/common.js';
 import type { Order, OrderCreate, OrderLine, OrderLineCreate, OrderListQuery, OrderUpdate } from '../../shared/api/orders.js';
 import { newId } from '../rules/ids.js';
-import { multiplyCents, orderTotal, priceLine, taxOf, unitPriceAt, type PricedProduct } from '../../shared/order-pricing.js';
+import { orderTotal, priceLine, taxOf, type PricedProduct } from '../../shared/order-pricing.js';
+import { checkKioskLine, isLateSale, kioskOrderDateProblem, kioskPaymentStateProblem } from '../rules/kiosk-sales.js';
+import { saleDifference } from '../rules/same-sale.js';
 import { toStoredTime } from '../rules/timestamps.js';
 import type { Db } from '../storage/database.js';
 import type { OrderStore } from '../storage/orders.js';
 import type { OutboxStore } from '../storage/outbox.js';
-import type { PriceDeviationStore } from '../storage/price-deviations.js';
 import type { ProductStore } from '../storage/products.js';
+import type { SaleFlagStore } from '../storage/sale-flags.js';
 import type { StoreStore } from '../storage/stores.js';
 import type { Caller } from './caller.js';
 import type { Clock } from './clock.js';
-import { BadRequest, NotAllowed, NotFound } from './errors.js';
+import { BadRequest, Conflict, NotAllowed, NotFound } from './errors.js';
 import { toPage } from './paging.js';
 import { readTimeCursor } from './time-cursor.js';
 import { applyPartialUpdate } from './partial-update.js';
@@ -75,10 +77,10 @@ export function createOrderService(deps: {
   products: ProductStore;
   stores: StoreStore;
   outbox: OutboxStore;
-  priceDeviations: PriceDeviationStore;
+  saleFlags: SaleFlagStore;
   clock: Clock;
 }) {
-  const { db, orders, products, stores, outbox, priceDeviations, clock } = deps;
+  const { db, orders, products, stores, outbox, saleFlags, clock } = deps;
 
   /** An order the caller may see: a kiosk key sees its own store's orders only, another's is answered like an unknown one. */
   const mustGet = (caller: Caller, id: string): Order => {
@@ -114,58 +116,65 @@ export function createOrderService(deps: {
     return product ? priceLine(product, line, orderDate) : unknownProductLine(line);
   };
 
+  /** The stored order's id when the request is the same sale again; another sale under its store and orderId is a conflict. */
+  const sameSale = (stored: Order, body: OrderCreate): string => {
+    const difference = saleDifference(stored, body);
+    if (difference === undefined) return stored.id;
+    throw new Conflict(
+      `orderId ${JSON.stringify(stored.orderId)} is already recorded at store ${JSON.stringify(stored.store)} as order ${JSON.stringify(stored.id)} ` +
+        `with other content (${difference}). Give a different sale its own orderId; a resend must repeat the first request.`,
+    );
+  };
+
+  /** A kiosk key records the sales a kiosk makes: paid, dated within its journal's resend window. */
+  const checkKioskSale = (body: OrderCreate, orderDate: string, now: Date): void => {
+    const problem = kioskPaymentStateProblem(body.paymentState) ?? kioskOrderDateProblem(orderDate, now);
+    if (problem !== undefined) throw new BadRequest(problem);
+  };
+
   /**
-   * A kiosk may not set its own prices unnoticed: each line it sent with a
-   * price of its own that differs from the catalog's (as the catalog stands
-   * now, sale price by the order's date) is noted for the day's report. The
-   * order is recorded all the same: a paid sale resent after a price change
-   * must never be lost.
+   * A kiosk may not sell cheaper unnoticed: each line that differs from the
+   * catalog at the order's date, and a sale recorded long after its date, is
+   * noted for the day's report. The order is recorded all the same: a paid
+   * sale resent after a price change must never be lost.
    */
-  const notePriceDeviations = (caller: Caller, order: Order, sent: OrderLineCreate[]): void => {
-    if (caller.keyKind !== 'kiosk') return;
-    sent.forEach((line, index) => {
-      if (line.price === undefined) return;
-      const product = products.get(caller.orgId, line.productId);
-      if (!product) return;
-      const catalogPrice = multiplyCents(unitPriceAt(product, order.orderDate), line.quantity);
-      if (catalogPrice === line.price) return;
-      const stored = order.products[index] as OrderLine;
-      priceDeviations.insert({
-        orgId: caller.orgId,
-        orderId: order.id,
-        line: index,
-        store: order.store,
-        orderDate: order.orderDate,
-        productId: line.productId,
-        title: stored.title,
-        quantity: line.quantity,
-        price: line.price,
-        catalogPrice,
-      });
+  const flagKioskSale = (orgId: string, order: Order, recordedAt: string): void => {
+    order.products.forEach((line, index) => {
+      const check = checkKioskLine(line, products.get(orgId, line.productId), order.orderDate);
+      if (check.reasons.length === 0) return;
+      const { productId, title, quantity, price, taxRate, deposit } = line;
+      const where = { orgId, orderId: order.id, line: index, store: order.store, orderDate: order.orderDate, recordedAt };
+      saleFlags.flagLine({ ...where, productId, title, quantity, price, taxRate, deposit, ...check });
     });
+    if (isLateSale(order.orderDate, recordedAt)) {
+      saleFlags.flagLate({ orgId, orderId: order.id, store: order.store, orderDate: order.orderDate, recordedAt, total: order.price });
+    }
   };
 
   return {
     /**
      * Records a sale, priced from the catalog unless every line carries what
-     * was sold (then the catalog's current state cannot refuse it). With an orderId already used in
-     * the organization it returns that order's id and stores nothing, also when
-     * the catalog has changed since: a till retrying a sale must not fail.
+     * was sold (then the catalog's current state cannot refuse it). With an
+     * orderId already used at the store it returns that order's id and stores
+     * nothing when the request is the same sale (a till retrying must not fail,
+     * also after the catalog changed), and answers 409 when it is another sale.
      */
     create(caller: Caller, body: OrderCreate): string {
       const orgId = caller.orgId;
       if (caller.store && body.store !== caller.store) {
         throw new NotAllowed(`store: a kiosk key of store ${JSON.stringify(caller.store)} records sales of that store only, not of ${JSON.stringify(body.store)}`);
       }
-      const now = clock.now().toISOString();
+      const clockNow = clock.now();
+      const now = clockNow.toISOString();
       // IMMEDIATE takes the write lock before the orderId lookup, so another
       // process cannot store the same orderId between lookup and insert.
       return db
         .transaction((): string => {
-          const known = body.orderId === undefined ? undefined : orders.idOfOrderId(orgId, body.orderId);
-          if (known !== undefined) return known;
+          const known = body.orderId === undefined ? undefined : orders.byOrderId(orgId, body.store, body.orderId);
+          if (known !== undefined) return sameSale(known, body);
           requireStore(orgId, body.store);
           const orderDate = body.orderDate === undefined ? now : toStoredTime(body.orderDate);
+          if (caller.keyKind === 'kiosk') checkKioskSale(body, orderDate, clockNow);
           const asSold = body.products.every(isAsSold);
           const lines = body.products.map((line, index) =>
             asSold ? recordedLine(orgId, line as LineAsSold, orderDate) : priceLine(sellableProduct(orgId, line, index), line, orderDate),
@@ -186,9 +195,9 @@ export function createOrderService(deps: {
           for (const field of OPTIONAL_FIELDS) if (body[field] !== undefined) order[field] = body[field];
           if (body.transactionDate !== undefined) order.transactionDate = toStoredTime(body.transactionDate);
           // The lock makes a conflict here unlikely; the unique index makes it harmless.
-          if (!orders.insert(orgId, order, now)) return orders.idOfOrderId(orgId, order.orderId) as string;
+          if (!orders.insert(orgId, order, now)) return sameSale(orders.byOrderId(orgId, order.store, order.orderId) as Order, body);
           outbox.append({ orgId, relayed: caller.relayed, resource: 'order', resourceId: id, operation: 'create', body: replayBody(order), createdAt: now });
-          notePriceDeviations(caller, order, body.products);
+          if (caller.keyKind === 'kiosk') flagKioskSale(orgId, order, now);
           return id;
         })
         .immediate();

@@ -2,13 +2,13 @@ import type { DailyReport, DailyReportQuery } from '../../shared/api/reports.js'
 import { DEFAULT_TIME_ZONE, localDayBounds } from '../../shared/time-zones.js';
 import { assembleDailyTotals } from '../rules/daily-totals.js';
 import type { DailySalesStore, SaleWindow } from '../storage/daily-sales.js';
-import type { PriceDeviationStore } from '../storage/price-deviations.js';
+import type { SaleFlagStore } from '../storage/sale-flags.js';
 import type { StoreStore } from '../storage/stores.js';
 import type { Caller } from './caller.js';
 import { ValidationFailed } from './errors.js';
 
-export function createReportService(deps: { sales: DailySalesStore; stores: StoreStore; priceDeviations: PriceDeviationStore }) {
-  const { sales, stores, priceDeviations } = deps;
+export function createReportService(deps: { sales: DailySalesStore; stores: StoreStore; saleFlags: SaleFlagStore }) {
+  const { sales, stores, saleFlags } = deps;
 
   return {
     /** The store's takings of one local day. A deleted store still has its past days. */
@@ -25,7 +25,7 @@ export function createReportService(deps: { sales: DailySalesStore; stores: Stor
         return saleWindows.get(productId);
       };
       const totals = assembleDailyTotals(sales.orderGroups(...range), sales.countedOrders(...range), saleOf);
-      return { store: store.id, date: query.date, timeZone, ...totals, priceDeviations: priceDeviations.forDay(...range) };
+      return { store: store.id, date: query.date, timeZone, ...totals, priceDeviations: saleFlags.linesOfDay(...range), lateSales: saleFlags.lateOfDay(...range) };
     },
   };
 }

@@ -20,22 +20,25 @@ interface RawRecord {
 }
 
 export function createIdempotencyKeyStore(db: Db) {
-  const get = db.prepare<[string, string], RawRecord>(
-    'SELECT fingerprint, status, body, created_at, expires_at FROM idempotency_keys WHERE org_id = ? AND key = ?',
+  // Answers kept before keys were told apart (api_key_id '') still count for every key of their organization.
+  const get = db.prepare<[string, string, string], RawRecord>(
+    `SELECT fingerprint, status, body, created_at, expires_at FROM idempotency_keys
+      WHERE org_id = ? AND api_key_id IN (?, '') AND key = ? ORDER BY api_key_id DESC LIMIT 1`,
   );
   const save = db.prepare(
-    `INSERT OR REPLACE INTO idempotency_keys (org_id, key, fingerprint, status, body, created_at, expires_at, sender, entry_seq)
-     VALUES (@orgId, @key, @fingerprint, @status, @body, @createdAt, @expiresAt, @sender, @entrySeq)`,
+    `INSERT OR REPLACE INTO idempotency_keys (org_id, api_key_id, key, fingerprint, status, body, created_at, expires_at, sender, entry_seq)
+     VALUES (@orgId, @apiKeyId, @key, @fingerprint, @status, @body, @createdAt, @expiresAt, @sender, @entrySeq)`,
   );
-  const forget = db.prepare('DELETE FROM idempotency_keys WHERE org_id = ? AND key = ?');
+  const forget = db.prepare("DELETE FROM idempotency_keys WHERE org_id = ? AND api_key_id IN (?, '') AND key = ?");
   const acknowledge = db.prepare(
     `INSERT INTO idempotency_senders (org_id, sender, acknowledged_below) VALUES (?, ?, ?)
      ON CONFLICT (org_id, sender) DO UPDATE SET acknowledged_below = max(acknowledged_below, excluded.acknowledged_below)`,
   );
 
   return {
-    get(orgId: string, key: string): IdempotencyRecord | undefined {
-      const row = get.get(orgId, key);
+    /** The answer kept for `key` as sent with the API key `apiKeyId`. */
+    get(orgId: string, apiKeyId: string, key: string): IdempotencyRecord | undefined {
+      const row = get.get(orgId, apiKeyId, key);
       return row && { fingerprint: row.fingerprint, status: row.status, body: row.body, createdAt: row.created_at, expiresAt: row.expires_at };
     },
     /**
@@ -56,10 +59,11 @@ export function createIdempotencyKeyStore(db: Db) {
      * that wrote nothing) it commits without an fsync of its own: losing it
      * lets a repeat run again, which makes no second record for such a request.
      */
-    save(orgId: string, key: string, record: IdempotencyRecord): void {
+    save(orgId: string, apiKeyId: string, key: string, record: IdempotencyRecord): void {
       const run = () =>
         save.run({
           orgId,
+          apiKeyId,
           key,
           fingerprint: record.fingerprint,
           status: record.status,
@@ -73,8 +77,8 @@ export function createIdempotencyKeyStore(db: Db) {
       if (db.inTransaction) run();
       else withoutFsync(db, run);
     },
-    forget(orgId: string, key: string): void {
-      forget.run(orgId, key);
+    forget(orgId: string, apiKeyId: string, key: string): void {
+      forget.run(orgId, apiKeyId, key);
     },
     /**
      * A store's sync worker will never send again a key of an entry below

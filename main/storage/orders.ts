@@ -53,20 +53,20 @@ const PAGE = (afterClause: string) => `SELECT * FROM orders
 export function createOrderStore(db: Db) {
   const insert = db.prepare(
     `INSERT INTO orders (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
-     ON CONFLICT (org_id, order_id) DO NOTHING`,
+     ON CONFLICT (org_id, store, order_id) DO NOTHING`,
   );
   const update = db.prepare(
     `UPDATE orders SET ${MUTABLE.map((c) => `${c} = @${c}`).join(', ')}, lastupdate = @lastupdate WHERE id = @id AND org_id = @org_id`,
   );
   const byId = db.prepare<[string, string], Row>('SELECT * FROM orders WHERE id = ? AND org_id = ?');
-  const idByOrderId = db.prepare<[string, string], string>('SELECT id FROM orders WHERE org_id = ? AND order_id = ?').pluck();
+  const byOrderId = db.prepare<[string, string, string], Row>('SELECT * FROM orders WHERE org_id = ? AND store = ? AND order_id = ?');
   const firstPage = db.prepare<Row, Row>(PAGE(''));
   const nextPage = db.prepare<Row, Row>(PAGE('AND (order_date < @afterDate OR (order_date = @afterDate AND id < @afterId))'));
 
   return {
     /**
-     * Stores a new order unless one with the same orderId exists in the
-     * organization. Returns false, storing nothing, when one does.
+     * Stores a new order unless one with the same orderId exists at the same
+     * store. Returns false, storing nothing, when one does.
      */
     insert(orgId: string, order: Order, now: string): boolean {
       return insert.run({ ...mapping.toRow(order), org_id: orgId, createdate: now, lastupdate: now }).changes === 1;
@@ -79,8 +79,10 @@ export function createOrderStore(db: Db) {
       const row = byId.get(id, orgId);
       return row ? fromRow(row) : undefined;
     },
-    idOfOrderId(orgId: string, orderId: string): string | undefined {
-      return idByOrderId.get(orgId, orderId);
+    /** The store's order with this till order number. */
+    byOrderId(orgId: string, store: string, orderId: string): Order | undefined {
+      const row = byOrderId.get(orgId, store, orderId);
+      return row ? fromRow(row) : undefined;
     },
     page(q: OrderPageQuery): Order[] {
       const params: Row = {

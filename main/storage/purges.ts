@@ -30,9 +30,9 @@ export const PURGE_SELECTS = {
   // Organizations stores push to (a worker acknowledged entries, or a device reports) and that have no upstream of their own.
   hubs: `SELECT org_id FROM idempotency_senders UNION SELECT org_id FROM fleet_devices
      EXCEPT SELECT org_id FROM sync_config`,
-  expiredAnswers: 'SELECT org_id, key FROM idempotency_keys WHERE expires_at < @now ORDER BY expires_at LIMIT @limit',
+  expiredAnswers: 'SELECT org_id, api_key_id, key FROM idempotency_keys WHERE expires_at < @now ORDER BY expires_at LIMIT @limit',
   acknowledgedAnswers:
-    'SELECT org_id, key FROM idempotency_keys WHERE org_id = @orgId AND sender = @sender AND entry_seq < @below ORDER BY entry_seq LIMIT @limit',
+    'SELECT org_id, api_key_id, key FROM idempotency_keys WHERE org_id = @orgId AND sender = @sender AND entry_seq < @below ORDER BY entry_seq LIMIT @limit',
   // While sync is configured, a record with a local change still queued (or parked) keeps its row: the push
   // and the pull's merge read it. Without an upstream nothing reads it; its queued entries stay.
   softDeleted: (table: SoftDeletedTable) =>
@@ -51,8 +51,8 @@ export const PURGE_SELECTS = {
 export const PURGE_DELETES = {
   pushedOutbox: `DELETE FROM outbox WHERE seq IN (${PURGE_SELECTS.pushedOutbox})`,
   hubUnsent: "DELETE FROM outbox WHERE org_id = @orgId AND state = 'pending' AND seq <= @through",
-  expiredAnswers: `DELETE FROM idempotency_keys WHERE (org_id, key) IN (${PURGE_SELECTS.expiredAnswers})`,
-  acknowledgedAnswers: `DELETE FROM idempotency_keys WHERE (org_id, key) IN (${PURGE_SELECTS.acknowledgedAnswers})`,
+  expiredAnswers: `DELETE FROM idempotency_keys WHERE (org_id, api_key_id, key) IN (${PURGE_SELECTS.expiredAnswers})`,
+  acknowledgedAnswers: `DELETE FROM idempotency_keys WHERE (org_id, api_key_id, key) IN (${PURGE_SELECTS.acknowledgedAnswers})`,
   row: (table: SoftDeletedTable | 'orders') => `DELETE FROM ${table} WHERE id = @id`,
   idMapping: 'DELETE FROM sync_ids WHERE org_id = @orgId AND kind = @kind AND local_id = @id',
   aliasCodes: 'DELETE FROM product_alias_codes WHERE product_id = @id',

@@ -34,6 +34,7 @@ const mapping = columnMapping({
   languageMain: ['language_main', 'text'],
   languageSelector: ['language_selector', 'json'],
   translations: ['translations', 'json'],
+  receiptUrl: ['receipt_url', 'text'],
   timeZone: ['time_zone', 'text'],
   deleted: ['deleted', 'bool'],
   createdate: ['createdate', 'text'],

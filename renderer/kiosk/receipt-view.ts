@@ -78,7 +78,7 @@ export class ReceiptView {
   constructor(
     private readonly api: ApiClient,
     private readonly setup: ReceiptSetup,
-    private readonly settings: Pick<KioskSettings, 'receiptStore'>,
+    private readonly settings: Pick<KioskSettings, 'receiptStore' | 'receiptUrl'>,
     /** Id of the stored order. */
     private readonly orderId: string,
     /** The receipt printed before the page was reloaded: it is not printed again. */
@@ -101,7 +101,7 @@ export class ReceiptView {
 
   receipt(language: StoreLanguage): Receipt {
     if (!this.order) throw new Error(`the receipt of order ${this.orderId} has no order to show yet`);
-    return buildReceipt(this.order, this.settings.receiptStore, { language, receiptUrlTemplate: this.setup.receiptUrl, productOf: this.productOf });
+    return buildReceipt(this.order, this.settings.receiptStore, { language, receiptUrlTemplate: this.settings.receiptUrl ?? this.setup.receiptUrl, productOf: this.productOf });
   }
 
   /** The receipt screen in the customer's language; the print state updates in place. */
@@ -133,7 +133,8 @@ export class ReceiptView {
     let done = false;
     try {
       if (printer.type === 'network') {
-        const request = { printer: printer.id, language: language(), ...(this.setup.receiptUrl ? { receiptUrl: this.setup.receiptUrl } : {}) };
+        // The server prints a kiosk's QR code only for its store's own address.
+        const request = { printer: printer.id, language: language(), ...(this.settings.receiptUrl ? { receiptUrl: this.settings.receiptUrl } : {}) };
         done = (await this.api.printReceipt(this.orderId, request)).printed;
       } else {
         const print = bridgePrint();

@@ -16,6 +16,8 @@ export interface KioskSettings {
   languages: StoreLanguage[];
   translations: Record<string, unknown>;
   logoUrl: string | undefined;
+  /** The store's own e-receipt address: the only one the server prints for a kiosk. */
+  receiptUrl: string | undefined;
   backgroundImage: string | undefined;
   backgroundImageCart: string | undefined;
   backgroundColor: string | undefined;
@@ -53,6 +55,7 @@ export function settingsOf(store: Store): KioskSettings {
     languages,
     translations: store.translations ?? {},
     logoUrl: nonEmpty(store.logoUrl),
+    receiptUrl: nonEmpty(store.receiptUrl),
     backgroundImage: imageSrc(store.backgroundImage),
     backgroundImageCart: imageSrc(store.backgroundImageCart),
     backgroundColor: nonEmpty(store.backgroundColor),

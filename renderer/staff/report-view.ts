@@ -1,11 +1,19 @@
 import type { PrinterStatus } from '../../shared/api/printers.js';
-import type { DailyReport } from '../../shared/api/reports.js';
+import type { DailyReport, LineFlagReason } from '../../shared/api/reports.js';
 import type { Store } from '../../shared/api/stores.js';
 import { DEFAULT_TIME_ZONE, localDate } from '../../shared/time-zones.js';
 import { h, replaceChildren } from '../kiosk/dom.js';
 import { getAll, getData } from './api.js';
 import { createReportPrinterButton } from './report-printer.js';
-import type { StaffTranslate } from './texts.js';
+import type { StaffTextKey, StaffTranslate } from './texts.js';
+
+const REASON_TEXTS: Record<LineFlagReason, StaffTextKey> = {
+  'unknown-product': 'reasonUnknownProduct',
+  price: 'reasonPrice',
+  'tax-rate': 'reasonTaxRate',
+  deposit: 'reasonDeposit',
+  'zero-total': 'reasonZeroTotal',
+};
 
 const rate = (value: number) => `${Math.round(value * 10000) / 100} %`;
 
@@ -89,9 +97,30 @@ export function createReportView(deps: {
         h(
           'table',
           { 'data-table': 'price-deviations', 'aria-labelledby': 'price-deviations-title' },
-          head(2, t('deviationOrder'), t('deviationProduct'), t('deviationQuantity'), t('deviationPrice'), t('deviationCatalogPrice')),
+          head(3, t('deviationOrder'), t('deviationProduct'), t('deviationReason'), t('deviationQuantity'), t('deviationPrice'), t('deviationCatalogPrice')),
           h('tbody', {}, r.priceDeviations.map((d) =>
-            h('tr', { 'data-order': d.orderId }, cell(d.orderId), cell(d.title), cell(String(d.quantity), true), cell(t.money(d.price), true), cell(t.money(d.catalogPrice), true)),
+            h(
+              'tr',
+              { 'data-order': d.orderId },
+              cell(d.orderId),
+              cell(d.title),
+              cell(d.reasons.map((reason) => t(REASON_TEXTS[reason])).join(', ')),
+              cell(String(d.quantity), true),
+              cell(t.money(d.price), true),
+              cell(d.catalogPrice === null ? '–' : t.money(d.catalogPrice), true),
+            ),
+          )),
+        ),
+      ],
+      r.lateSales.length > 0 && [
+        h('h3', { id: 'late-sales-title' }, t('lateSales')),
+        h('p', { class: 'hint flagged' }, t('lateSalesHint')),
+        h(
+          'table',
+          { 'data-table': 'late-sales', 'aria-labelledby': 'late-sales-title' },
+          head(3, t('deviationOrder'), t('lateSoldAt'), t('lateRecordedAt'), t('total')),
+          h('tbody', {}, r.lateSales.map((l) =>
+            h('tr', { 'data-order': l.orderId }, cell(l.orderId), cell(time(l.orderDate)), cell(time(l.recordedAt)), cell(t.money(l.total), true)),
           )),
         ),
       ],

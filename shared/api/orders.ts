@@ -53,7 +53,7 @@ const orderOptionalFields = {
 export const OrderSchema = z
   .object({
     id: IdSchema,
-    orderId: z.string().describe("The till's own order number; equals `id` when none was given on creation."),
+    orderId: z.string().describe("The till's own order number, unique per store; equals `id` when none was given on creation."),
     store: z.string().describe('Store id.'),
     price: z.int().describe('Order total in cents: sum of every line price and deposit.'),
     paymentState: z.string().describe('For example `successful`.'),
@@ -94,8 +94,11 @@ export const OrderCreateSchema = z
     orderId: nonEmpty
       .max(200, { error: 'must be at most 200 characters' })
       .optional()
-      .describe('Idempotency key: a repeated POST with the same orderId returns the first order and creates nothing. Default: the new id.'),
-    paymentState: nonEmpty.optional().describe('Default `successful`.'),
+      .describe(
+        "The till's order number, unique per store: a repeated POST with the same store, orderId and sale returns the first order and creates nothing; " +
+          'the same orderId at the same store with other lines or another orderDate is 409. Default: the new id.',
+      ),
+    paymentState: nonEmpty.optional().describe('Default `successful`; a kiosk key may send only `successful`.'),
     orderDate: DateTimeSchema.optional().describe('Time of the sale; default now. Decides whether a sale price applies.'),
     paymentMethod: orderOptionalFields.paymentMethod.optional(),
     paymentBrand: orderOptionalFields.paymentBrand.optional(),

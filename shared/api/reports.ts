@@ -47,6 +47,12 @@ export const TaxRateTotalSchema = z
   })
   .meta({ id: 'TaxRateTotal' });
 
+/** Why a kiosk's sale line is flagged for staff. */
+export const LINE_FLAG_REASONS = ['unknown-product', 'price', 'tax-rate', 'deposit', 'zero-total'] as const;
+export type LineFlagReason = (typeof LINE_FLAG_REASONS)[number];
+
+const catalogValue = (description: string) => z.number().nullable().describe(`${description} \`null\` when the product is unknown.`);
+
 export const PriceDeviationSchema = z
   .object({
     orderId: z.string().describe("The order's `id` (as `GET /orders/{orderId}` takes it)."),
@@ -54,9 +60,30 @@ export const PriceDeviationSchema = z
     title: z.string().describe('The line title as recorded.'),
     quantity: z.number(),
     price: cents('The line price the kiosk sent and the order kept.'),
-    catalogPrice: cents("The catalog's price for that quantity when the sale was recorded."),
+    catalogPrice: catalogValue("The catalog's price for that quantity (sale price within its window by the order date), in cents, as the catalog stood when the sale was recorded."),
+    taxRate: z.number().describe('The tax rate the order kept, a fraction.'),
+    catalogTaxRate: catalogValue("The rate of the product's taxCategory."),
+    deposit: cents('The deposit the order kept for the line.'),
+    catalogDeposit: catalogValue("The product's deposit for that quantity, in cents."),
+    reasons: z
+      .array(z.enum(LINE_FLAG_REASONS))
+      .describe(
+        'Why the line is flagged: `unknown-product` (no product with that id, letter case included), `price`, `tax-rate` or `deposit` ' +
+          "(differs from the catalog's), `zero-total` (the line's total is 0 for a product that has a price).",
+      ),
+    orderDate: z.string().describe('orderDate of the order (UTC).'),
+    recordedAt: z.string().describe('When the server recorded the order (UTC).'),
   })
-  .meta({ id: 'PriceDeviation', description: 'A kiosk sale line whose own price differs from the catalog.' });
+  .meta({ id: 'PriceDeviation', description: "A kiosk sale line that differs from the catalog: recorded as sent, flagged for staff." });
+
+export const LateSaleSchema = z
+  .object({
+    orderId: z.string().describe("The order's `id`."),
+    orderDate: z.string().describe('The order date the kiosk sent (UTC).'),
+    recordedAt: z.string().describe('When the server recorded it (UTC).'),
+    total: cents('The order total.'),
+  })
+  .meta({ id: 'LateSale', description: 'A kiosk sale recorded long after its order date.' });
 
 export const DailyReportSchema = z
   .object({
@@ -83,8 +110,14 @@ export const DailyReportSchema = z
     priceDeviations: z
       .array(PriceDeviationSchema)
       .describe(
-        "Extension of the contract: lines a kiosk key recorded at a price of its own that differs from the catalog's for that quantity " +
-          '(sale price within its window by the order date, else price, as the catalog stood when the sale was recorded), in orders of the day that are not deleted; oldest first.',
+        'Extension of the contract: lines a kiosk key recorded that differ from the catalog (`reasons` says how), in orders that are not ' +
+          'deleted and whose orderDate falls on the day or that were recorded on the day; oldest order date first.',
+      ),
+    lateSales: z
+      .array(LateSaleSchema)
+      .describe(
+        'Extension of the contract: kiosk sales recorded on this day more than 30 minutes after their order date (an order date set back, or a ' +
+          'sale sent again after an outage), not deleted; oldest recording first. Their lines count on the day of their order date.',
       ),
     firstSaleAt: z.string().nullable().describe('orderDate of the first counted sale (UTC); `null` without sales.'),
     lastSaleAt: z.string().nullable().describe('orderDate of the last counted sale (UTC); `null` without sales.'),
@@ -96,4 +129,5 @@ export type DailyReportPrintRequest = z.infer<typeof DailyReportPrintRequestSche
 export type DailyReport = z.infer<typeof DailyReportSchema>;
 export type PaymentTotal = z.infer<typeof PaymentTotalSchema>;
 export type PriceDeviation = z.infer<typeof PriceDeviationSchema>;
+export type LateSale = z.infer<typeof LateSaleSchema>;
 export type TaxRateTotal = z.infer<typeof TaxRateTotalSchema>;

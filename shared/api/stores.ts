@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CursorQuery, DateTimeSchema, IdSchema, limitQuery, updatedSinceQuery } from './common.js';
 import { EmailSchema } from './email.js';
+import { ReceiptUrlTemplateSchema } from './receipts.js';
 import { STORE_LANGUAGES } from '../languages.js';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../time-zones.js';
 
@@ -50,6 +51,9 @@ const storeFields = {
   languageMain: LanguageSchema.describe('Main language: "de", "en", "fr" or "it".'),
   languageSelector: z.array(LanguageSchema).describe('Languages offered on the screen, each "de", "en", "fr" or "it".'),
   translations: z.record(z.string(), z.unknown()).describe('Texts by language or key: a JSON object stored as given.'),
+  receiptUrl: ReceiptUrlTemplateSchema.describe(
+    "Extension: the store's own e-receipt address template, e.g. `https://shop.example/r/{orderId}`. A kiosk key's printed receipt may carry only this address as its QR code.",
+  ),
   timeZone: z
     .string({ error: 'must be a string' })
     .refine(isTimeZone, { error: (issue) => `must be an IANA time zone name such as "Europe/Zurich", not ${JSON.stringify(issue.input)}` })

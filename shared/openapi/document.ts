@@ -23,12 +23,15 @@ const WITHOUT_IDEMPOTENCY_KEY: ReadonlySet<string> = new Set(['/keys']);
 
 /** Every POST takes `Idempotency-Key`; the header and its two answers are described once, here. */
 function withIdempotencyKey(route: RouteConfig): RouteConfig {
+  const running = 'A request with the same `Idempotency-Key` is still running';
+  const own = route.responses[409];
+  const conflict = own && 'description' in own ? `${own.description} Also: ${running.toLowerCase()}.` : `${running} (or the record conflicts).`;
   return {
     ...route,
     request: { ...route.request, headers: IdempotencyHeadersSchema },
     responses: {
       ...route.responses,
-      409: json(StandardErrorSchema, 'A request with the same `Idempotency-Key` is still running (or the record conflicts).'),
+      409: json(StandardErrorSchema, conflict),
       422: json(StandardErrorSchema, 'The `Idempotency-Key` was already used with another body.'),
     },
   };

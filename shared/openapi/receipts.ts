@@ -23,7 +23,7 @@ export function registerReceiptPaths(registry: OpenAPIRegistry): void {
       'Builds the receipt from the stored order and its store (name, address, VAT number, date and time in the store\'s `timeZone`, lines, VAT per rate, total, payment) and sends it ' +
       'as ESC/POS commands over TCP to the printer `printer` names. The server asks the printer for its paper status first and sends nothing when it reports its paper end. ' +
       'A printer fault is an answer, not an error: `printed` is false and `state` and `message` say why; `GET /printers` shows the last state of each printer. ' +
-      'A printer id that is not registered is a 400.',
+      'A printer id that is not registered is a 400. A kiosk key may print as `receiptUrl` only its store\'s own e-receipt address (the store\'s `receiptUrl`); any other is a 400.',
     request: { params, body: { content: { 'application/json': { schema: ReceiptPrintRequestSchema } } } },
     responses: { 200: json(dataOf(ReceiptPrintResultSchema), 'Whether the printer took the receipt.'), ...errors([400, 403, 404]) },
   });

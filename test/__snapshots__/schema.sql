@@ -51,14 +51,18 @@ CREATE TABLE fleet_devices (
   PRIMARY KEY (org_id, device)
 );
 
-CREATE TABLE idempotency_keys (
+CREATE TABLE "idempotency_keys" (
   org_id TEXT NOT NULL,
+  api_key_id TEXT NOT NULL,
   key TEXT NOT NULL,
   fingerprint TEXT NOT NULL,
   status INTEGER NOT NULL,
   body TEXT NOT NULL,
-  created_at TEXT NOT NULL, kept_for_good INTEGER NOT NULL DEFAULT 0, expires_at TEXT, sender TEXT, entry_seq INTEGER,
-  PRIMARY KEY (org_id, key)
+  created_at TEXT NOT NULL,
+  expires_at TEXT,
+  sender TEXT,
+  entry_seq INTEGER,
+  PRIMARY KEY (org_id, api_key_id, key)
 ) WITHOUT ROWID;
 
 CREATE TABLE idempotency_senders (
@@ -91,17 +95,32 @@ CREATE TABLE installation (
   reason TEXT NOT NULL
 );
 
-CREATE TABLE order_price_deviations (
+CREATE TABLE late_sales (
+  order_id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  store TEXT NOT NULL,
+  order_date TEXT NOT NULL,
+  recorded_at TEXT NOT NULL,
+  price INTEGER NOT NULL
+);
+
+CREATE TABLE order_line_flags (
   org_id TEXT NOT NULL REFERENCES organizations(id),
   order_id TEXT NOT NULL,
   line INTEGER NOT NULL,
   store TEXT NOT NULL,
   order_date TEXT NOT NULL,
+  recorded_at TEXT NOT NULL,
   product_id TEXT NOT NULL,
   title TEXT NOT NULL,
   quantity REAL NOT NULL,
   price INTEGER NOT NULL,
-  catalog_price INTEGER NOT NULL,
+  catalog_price INTEGER,
+  tax_rate REAL NOT NULL,
+  catalog_tax_rate REAL,
+  deposit INTEGER NOT NULL,
+  catalog_deposit INTEGER,
+  reasons TEXT NOT NULL,
   PRIMARY KEY (order_id, line)
 );
 
@@ -262,7 +281,7 @@ CREATE TABLE stores (
   deleted INTEGER NOT NULL DEFAULT 0,
   createdate TEXT NOT NULL,
   lastupdate TEXT NOT NULL
-, time_zone TEXT);
+, time_zone TEXT, receipt_url TEXT);
 
 CREATE TABLE suppliers (
   id TEXT PRIMARY KEY,
@@ -354,13 +373,17 @@ CREATE INDEX idempotency_keys_sender ON idempotency_keys (org_id, sender, entry_
 
 CREATE INDEX identity_logs_org_date ON identity_logs (org_id, log_date, id);
 
-CREATE INDEX order_price_deviations_day ON order_price_deviations (org_id, store, order_date);
+CREATE INDEX late_sales_recorded ON late_sales (org_id, store, recorded_at);
+
+CREATE INDEX order_line_flags_day ON order_line_flags (org_id, store, order_date);
+
+CREATE INDEX order_line_flags_recorded ON order_line_flags (org_id, store, recorded_at);
 
 CREATE INDEX orders_org_date ON orders (org_id, order_date, id);
 
-CREATE UNIQUE INDEX orders_org_order_id ON orders (org_id, order_id);
-
 CREATE INDEX orders_org_store_date ON orders (org_id, store, order_date);
+
+CREATE UNIQUE INDEX orders_org_store_order_id ON orders (org_id, store, order_id);
 
 CREATE INDEX outbox_by_resource ON outbox (resource, resource_id);
 

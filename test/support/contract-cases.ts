@@ -33,6 +33,8 @@ export interface ContractSeed {
   supplier: string;
   category: string;
   order: string;
+  /** The till's order number of `order`. */
+  orderNumber: string;
   blocked: string;
   blockedToDelete: string;
   parkedToRetry: string;
@@ -119,7 +121,11 @@ export const SUCCESS_CASES: Record<string, CaseBuilder> = {
 export const ERROR_CASES: Record<string, CaseBuilder> = {
   'POST /products': () => [{ key: 'read', body: { name: 'Brot', price: 420, taxCategory: '2.6' }, status: 403 }, { body: { name: 'Brot', price: -1, taxCategory: '2.6' }, status: 400 }],
   'GET /products': () => [{ query: { store: '' }, status: 400 }],
-  'POST /orders': (s) => [{ body: { store: s.store, products: [{ productId: 'no-such-product', quantity: 1 }] }, status: 400 }],
+  'POST /orders': (s) => [
+    { body: { store: s.store, products: [{ productId: 'no-such-product', quantity: 1 }] }, status: 400 },
+    { body: { store: s.store, orderId: s.orderNumber, products: [{ productId: s.product, quantity: 3 }] }, status: 409 },
+    { key: 'kiosk', body: { store: s.store, paymentState: 'refunded', products: [{ productId: s.product, quantity: 1 }] }, status: 400 },
+  ],
   'GET /reports/daily': (s) => [{ query: { store: s.store, date: '2026-02-30' }, status: 400 }],
   'POST /reports/daily/print': (s) => [
     { body: { store: s.store, date: s.day }, status: 400 },
@@ -135,6 +141,7 @@ export const ERROR_CASES: Record<string, CaseBuilder> = {
     { params: { orderId: s.order }, body: { printer: s.removedPrinter }, status: 400 },
     { params: { orderId: s.order }, body: { printer: { host: s.printerAddress.host, port: s.printerAddress.port } }, status: 400 },
     { params: { orderId: s.order }, key: 'read', body: { printer: s.printer }, status: 403 },
+    { params: { orderId: s.order }, key: 'kiosk', body: { printer: s.printer, receiptUrl: 'https://evil.example/r/{orderId}' }, status: 400 },
   ],
   'POST /printers': (s) => [
     { key: 'read', body: { store: s.store, name: 'Kasse 3', host: s.printerAddress.host, port: s.printerAddress.port }, status: 403 },
@@ -213,7 +220,8 @@ export async function seedContractData(pair: SyncPair, printerAddress: { host: s
   const withImage = await created(write, '/products', { name: 'Rahm', price: 250, taxCategory: '2.6' });
   for (const id of [productWithImage, withImage]) expect((await write.request('POST', `/products/${id}/image`, { body: pngForm() })).status).toBe(200);
   const imageFile = nameOf((await write.get(`/products/${withImage}`)).body.data.imageUrl);
-  const order = await created(write, '/orders', { store, products: [{ productId: product, quantity: 1 }] });
+  const orderNumber = 'till-1-0001';
+  const order = await created(write, '/orders', { store, orderId: orderNumber, products: [{ productId: product, quantity: 1 }] });
   const blocked = await created(write, '/identity-logs/blocked', { comment: 'Hausverbot', first_name: 'Eva', last_name: 'Muster', birthDate: '1990-01-01' });
   const blockedToDelete = await created(write, '/identity-logs/blocked', { comment: 'Hausverbot', first_name: 'Tim', last_name: 'Muster' });
   const kioskKey = (await write.post('/keys', { kind: 'kiosk', store, name: 'Kiosk 1' })).body.key as string;
@@ -237,6 +245,7 @@ export async function seedContractData(pair: SyncPair, printerAddress: { host: s
     supplier,
     category,
     order,
+    orderNumber,
     blocked,
     blockedToDelete,
     parkedToRetry,
