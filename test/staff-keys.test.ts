@@ -7,6 +7,7 @@ import { screenshot } from './support/kiosk.js';
 
 const h = useBrowserHarness({ catalog: false });
 let store: string;
+let lateOrder: string;
 
 beforeAll(async () => {
   store = (await h.client.post('/stores', { name: 'Hofladen Sonnenberg', languageMain: 'de', paymentCash: true })).body.id;
@@ -19,6 +20,15 @@ beforeAll(async () => {
     products: [{ productId: milk, quantity: 2, title: 'Vollmilch 1l', price: 300, taxRate: 0.026 }],
   });
   expect(sale.status).toBe(200);
+  // A sale sent 40 minutes after it was made, of a product the catalog does not know, for nothing.
+  const late = await api(h.server.url, till).post('/orders', {
+    store,
+    paymentMethod: 'cash',
+    orderDate: new Date(Date.now() - 40 * 60_000).toISOString(),
+    products: [{ productId: 'no-such-product', quantity: 1, title: 'Geschenk', price: 0, taxRate: 0.081 }],
+  });
+  expect(late.status).toBe(200);
+  lateOrder = late.body.id;
 });
 
 async function signedIn(locale = 'en-US'): Promise<Page> {
@@ -95,13 +105,22 @@ describe("the staff page's device keys", () => {
 });
 
 describe("the staff page's day's report", () => {
-  it('flags the lines a kiosk sold at a price differing from the catalog', async () => {
+  it('flags the lines a kiosk sold otherwise than the catalog says, with the reason, and the sales it recorded late', async () => {
     const page = await signedIn();
     const table = page.locator('table[data-table="price-deviations"]');
     await table.waitFor();
-    const cells = (await table.locator('tbody tr td').allTextContents()).map((c) => c.replace(/\u00a0/g, ' '));
-    expect(cells.slice(1)).toEqual(['Vollmilch 1l', '2', 'CHF 3.00', 'CHF 3.90']);
-    expect(await page.getByText('Prices differing from the catalog').isVisible()).toBe(true);
-    await expectAccessible(page, 'report with price deviations');
+    const rows = await table.locator('tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => ((td as { textContent: string | null }).textContent ?? '').replace(/\u00a0/g, ' ')).slice(1)),
+    );
+    expect(rows).toEqual([
+      ['Geschenk', 'unknown product', '1', 'CHF 0.00', '–'],
+      ['Vollmilch 1l', 'price', '2', 'CHF 3.00', 'CHF 3.90'],
+    ]);
+    expect(await page.getByText('Sales differing from the catalog').isVisible()).toBe(true);
+    const late = page.locator('table[data-table="late-sales"] tbody tr');
+    expect(await late.count()).toBe(1);
+    expect(await late.getAttribute('data-order')).toBe(lateOrder);
+    expect(await page.getByText('Sales recorded late').isVisible()).toBe(true);
+    await expectAccessible(page, 'report with flagged sales');
   });
 });
