@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, collectPages, type Api } from './support/api.js';
+import { api, collectPages, createdId as created } from './support/api.js';
 import { drainedSince, waitForSync } from './support/sync.js';
 import { startSyncPair, type SyncPair } from './support/sync-pair.js';
 
@@ -12,12 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await pair.destroy();
 });
-
-const created = async (client: Api, path: string, body: unknown): Promise<string> => {
-  const res = await client.post(path, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.id as string;
-};
 
 describe('two stores of a store PC number their sales the same way', () => {
   it('records both sales here and upstream, each once, at its own store', async () => {

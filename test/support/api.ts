@@ -32,6 +32,13 @@ export function api(baseUrl: string, key?: string): Api {
   };
 }
 
+/** POSTs a creation that must succeed and returns the new record's id. */
+export async function createdId(client: Api, path: string, body: unknown): Promise<string> {
+  const res = await client.post(path, body);
+  if (res.status !== 200) throw new Error(`POST ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.id as string;
+}
+
 /** Follows `meta.nextCursor` until the end and returns every item. */
 export async function collectPages<T = any>(client: Api, path: string): Promise<{ items: T[]; pages: number }> {
   const items: T[] = [];
