@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from './support/api.js';
+import { runCli } from './support/cli.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
 // The server's clock: a kiosk records the day's sales, and one sent late.
@@ -121,6 +122,9 @@ describe("a kiosk key's order date", () => {
     });
     expect(cheapBackDated.status).toBe(200);
     expect(await flagsOf(cheapBackDated.body.id)).toEqual([['price']]);
+    const slip = (await runCli(server.dataDir, ['report', 'daily', '--store', 'door', '--date', DAY])).stdout;
+    expect(slip).toContain(`  order ${res.body.id}: sold 2026-05-05T10:00:00.000Z, recorded ${NOW}, 3.00`);
+    expect(slip).toContain(`  order ${cheapBackDated.body.id}: Bergkäse 200g x 1, 1.00 (price)`);
   });
 
   it('is refused with 400 beyond the resend window, in the future beyond the clock margin, and on a refunded state', async () => {

@@ -11,6 +11,17 @@ function localTime(iso: string | null, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 }
 
+/** What staff should check: kiosk lines that differ from the catalog and kiosk sales recorded late, each with its order. */
+function flagLines(report: DailyReport): string[] {
+  if (report.priceDeviations.length === 0 && report.lateSales.length === 0) return [];
+  return [
+    '',
+    `Check: ${report.priceDeviations.length} kiosk line(s) differing from the catalog, ${report.lateSales.length} kiosk sale(s) recorded late`,
+    ...report.priceDeviations.map((d) => `  order ${d.orderId}: ${d.title} x ${d.quantity}, ${money(d.price)} (${d.reasons.join(', ')})`),
+    ...report.lateSales.map((l) => `  order ${l.orderId}: sold ${l.orderDate}, recorded ${l.recordedAt}, ${money(l.total)}`),
+  ];
+}
+
 /** The report as a till's closing slip: amounts in francs, times in the store's zone. */
 export function reportTable(report: DailyReport): string {
   const payments = [12, 10, 6, 10];
@@ -29,6 +40,7 @@ export function reportTable(report: DailyReport): string {
     '',
     `Not counted: ${report.deletedOrders.sales} deleted order(s), ${money(report.deletedOrders.total)}` +
       report.otherPaymentStates.map((s) => `; ${s.sales} ${s.paymentState}, ${money(s.total)}`).join(''),
+    ...flagLines(report),
   ].join('\n');
 }
 
