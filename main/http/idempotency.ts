@@ -18,6 +18,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
  */
 export const SYNC_ANSWER_MAX_MS = 90 * 24 * 60 * 60 * 1000;
 const MAX_KEY_LENGTH = 255;
+/** Where a store PC's sync keys are kept: for every write key of the organization, and for no other key. */
+const SYNC_SCOPE = 'sync';
 
 /** A sync worker's key (`sync-<local org id>-<entry id>`), `<sender>-<entry id>` with `-r<n>` after a retry: the sender (the key without its entry part) and the entry id. */
 export function parseSyncKey(key: string): { sender: string; entrySeq: number } | undefined {
@@ -69,10 +71,12 @@ export function idempotency(store: IdempotencyKeyStore, clock: Clock): RequestHa
     if (key === undefined) return next();
     const caller = callerOf(res);
     const orgId = caller.orgId;
-    // A value belongs to the API key that sent it: one key's requests never replay or block another's.
-    const apiKeyId = caller.keyId ?? '';
     // Only keys that may sync steer what the sync worker's keys are kept for.
     const syncing = caller.keyKind === 'write';
+    // A value belongs to the API key that sent it: one key's requests never replay or block another's. A store
+    // PC's sync key names its sender and stays the organization's, so an entry sent again after the store's
+    // upstream key was replaced still gets its first answer.
+    const apiKeyId = syncing && parseSyncKey(key) !== undefined ? SYNC_SCOPE : (caller.keyId ?? '');
     const slot = `${orgId}\n${apiKeyId}\n${key}`;
     const now = clock.now();
     const fingerprint = fingerprintOf(req);

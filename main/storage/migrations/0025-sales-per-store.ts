@@ -6,10 +6,11 @@ import type { Migration } from './index.js';
  * - An order's `orderId` is unique per store, not per organization: two tills
  *   numbering their sales the same way (`till-1-0001`) at two stores record two
  *   sales. The old index was stricter, so every existing row fits the new one.
- * - Kept `Idempotency-Key` answers belong to the API key that sent them, so one
- *   key's value never answers or blocks another key's request. Answers kept
- *   before this migration have no key (`''`) and are still found for any key of
- *   their organization until they expire.
+ * - Kept `Idempotency-Key` answers belong to the API key that sent them
+ *   (`api_key_id`), so one key's value never answers or blocks another key's
+ *   request; a store PC's sync keys are kept under `'sync'` for every write
+ *   key. Answers kept before this migration have `''` and are still found for
+ *   any key of their organization until they expire.
  * - `order_line_flags` replaces `order_price_deviations`: a kiosk line is also
  *   flagged for an unknown product, a tax rate or deposit other than the
  *   catalog's, or a total of 0 for a priced product; `recorded_at` shows it on the
