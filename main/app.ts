@@ -180,7 +180,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(forSegments(['printers'], printerRoutes(printers)));
   api.use(forSegments(['receipts'], receiptRoutes(receiptPrinting)));
   api.use(forSegments(['reports'], reportRoutes(services.reports, reportPrinting)));
-  api.use(forSegments(['identity-logs'], identityLogRoutes(services.identityLogs)));
+  api.use(forSegments(['identity-logs'], identityLogRoutes(services.identityLogs, deps.clock)));
   api.use(forSegments(['sync'], syncRoutes(sync.admin)));
   api.use(forSegments(['fleet'], fleetRoutes(fleet)));
   api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint }));
