@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, mkdirSync, openSync, readdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -15,16 +15,44 @@ export const PRIVATE_FILE_MODE = 0o600;
  */
 export const PRIVATE_UMASK = 0o077;
 
-/** Creates `dir` (and its parents) readable by the owner only, and makes an existing one so. */
-export function makePrivateFolder(dir: string): void {
+const STICKY = 0o1000;
+
+/**
+ * Creates `dir` (and its parents) readable by the owner only, and makes an
+ * existing one so. A shared folder named as the data folder (`DATA_DIR=/tmp`:
+ * sticky, or another account's) keeps its mode; the files in it are still 0600.
+ * Returns whether the folder is this account's own.
+ */
+export function makePrivateFolder(dir: string): boolean {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  const { mode, uid } = statSync(dir);
+  if ((mode & STICKY) !== 0 || (process.getuid !== undefined && uid !== process.getuid())) return false;
   chmodSync(dir, PRIVATE_FOLDER_MODE);
+  return true;
 }
 
-/** Creates `file` empty if it is missing, and leaves it readable by the owner only. */
+/** Makes `file` readable by the owner only, when it exists. */
+export function keepPrivateIfPresent(file: string): void {
+  try {
+    chmodSync(file, PRIVATE_FILE_MODE);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
+
+/**
+ * Leaves `file` readable by the owner only, creating it empty when it is missing.
+ * An existing file is never opened: closing any descriptor of a SQLite file
+ * drops every POSIX lock this process holds on it, also those of another
+ * connection (the server's, when a command runs in its process).
+ */
 export function makePrivateFile(file: string): void {
-  closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
-  chmodSync(file, PRIVATE_FILE_MODE);
+  try {
+    chmodSync(file, PRIVATE_FILE_MODE);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+  }
 }
 
 /**
@@ -33,7 +61,7 @@ export function makePrivateFile(file: string): void {
  * keeps others out of everything below it, so deeper files (images) are left.
  */
 export function tightenDataFolder(dataDir: string): void {
-  makePrivateFolder(dataDir);
+  if (!makePrivateFolder(dataDir)) return;
   for (const entry of readdirSync(dataDir, { withFileTypes: true })) {
     if (entry.isDirectory()) chmodSync(join(dataDir, entry.name), PRIVATE_FOLDER_MODE);
     else if (entry.isFile()) chmodSync(join(dataDir, entry.name), PRIVATE_FILE_MODE);

@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { makePrivateFile, makePrivateFolder } from '../security/private-files.js';
+import { keepPrivateIfPresent, makePrivateFile, makePrivateFolder } from '../security/private-files.js';
 import { applyMigrations } from './migrate.js';
 
 export type Db = Database.Database;
@@ -25,7 +24,9 @@ export interface OpenOptions {
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   makePrivateFolder(dirname(file));
   // SQLite gives the WAL and SHM files the database file's mode: 0600 here makes all three private.
-  for (const suffix of ['', '-wal', '-shm']) if (suffix === '' || existsSync(file + suffix)) makePrivateFile(file + suffix);
+  makePrivateFile(file);
+  keepPrivateIfPresent(file + '-wal');
+  keepPrivateIfPresent(file + '-shm');
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
