@@ -9,7 +9,7 @@ import type { CliStreams } from '../cli/run-admin-command.js';
 import type { Config } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import { cliArguments, runCliInApp } from './admin-cli.js';
-import { autostartTarget, KIOSK_SWITCH, startAtLogin } from './autostart.js';
+import { AT_LOGIN_SWITCH, autostartTarget, KIOSK_SWITCH, startAtLogin } from './autostart.js';
 import { appConfig } from './app-config.js';
 import { serveKioskConfig, serveSalesJournal } from './kiosk-bridge.js';
 import { serveReceiptPrinting } from './receipt-print.js';
@@ -97,6 +97,7 @@ export async function onReady(electron: ElectronModule, context: AppContext, con
 
   const kioskConfig = readKioskConfig(config.dataDir, origin + API_PREFIX, {
     kioskSwitch: kioskSwitch(context),
+    startedAtLogin: context.argv.includes(AT_LOGIN_SWITCH),
     protection,
     logger,
     exchangeKey: exchangeWriteKey(config.dataDir, logger),
