@@ -1,4 +1,4 @@
-import type { KeyWrapper } from '../security/secret-box.js';
+import { SecretKeyUnavailable, type KeyWrapper } from '../security/secret-box.js';
 import { parseArgs } from 'node:util';
 import { ApiError } from '../services/errors.js';
 import { DatabaseFromNewerRelease } from '../storage/migrate.js';
@@ -60,7 +60,7 @@ export async function runAdminCommand(argv: string[], { program, dataDir, stream
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const isUsage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true;
-    if (!isUsage && !(err instanceof ApiError) && !(err instanceof DatabaseFromNewerRelease)) throw err;
+    if (!isUsage && !(err instanceof ApiError) && !(err instanceof DatabaseFromNewerRelease) && !(err instanceof SecretKeyUnavailable)) throw err;
     if (asJson) streams.stdout.write(JSON.stringify({ error: message || 'usage' }) + '\n');
     if (isUsage) {
       streams.stderr.write((message ? message + '\n\n' : '') + usage(program, dataDir) + '\n');
