@@ -126,4 +126,20 @@ describe('stored secrets are sealed', () => {
     reread.close();
     expect({ sealed: stored.startsWith('sealed:v1:'), clear: stored.includes(UPSTREAM_KEY) }).toEqual({ sealed: true, clear: false });
   });
+
+  it('goes into a backup with the database and comes back with a restore', async () => {
+    const dataDir = freshDataDir();
+    const org = await runCli(dataDir, ['org', 'create', '--name', 'Filiale', '--json']);
+    await runCli(dataDir, ['sync', 'configure', org.json.id, '--url', 'https://hq.example/api/v1', '--key', UPSTREAM_KEY, '--json']);
+    const backup = join(dataDir, '..', 'backup');
+    expect((await runCli(dataDir, ['backup', backup, '--json'])).status).toBe(0);
+    const restored = join(dataDir, '..', 'restored');
+    const restore = await runCli(restored, ['restore', backup, '--json']);
+    expect(restore.status).toBe(0);
+    expect({ key: readFileSync(join(restored, 'secret.key'), 'utf8'), mode: modeOf(join(restored, 'secret.key')), folder: modeOf(restored) }).toEqual({
+      key: readFileSync(join(dataDir, 'secret.key'), 'utf8'),
+      mode: 0o600,
+      folder: 0o700,
+    });
+  });
 });
