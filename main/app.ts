@@ -54,6 +54,7 @@ import { createFleetDeviceStore } from './storage/fleet-devices.js';
 import { createGroupCommit, DEFAULT_GROUP_COMMIT, type GroupCommit, type GroupCommitOptions } from './storage/group-commit.js';
 import { createIdempotencyKeyStore } from './storage/idempotency-keys.js';
 import { createPrinterStore } from './storage/printers.js';
+import type { SecretBox } from './security/secret-box.js';
 import { createSyncWriterStore } from './storage/sync-writers.js';
 import { createProductImageStore } from './storage/product-images.js';
 import { createSync, type Sync, type SyncOptions } from './sync/index.js';
@@ -67,6 +68,8 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
+  /** Seals stored secrets (the upstream key) with the data folder's key file. */
+  secrets: SecretBox;
   /** The image store in `DATA_DIR/images`. */
   images: ImageStore;
   /** `PUBLIC_URL`: base of the image URLs handed out; unset, each request's host. */
@@ -117,6 +120,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
     db: deps.db,
     clock: deps.clock,
     logger: deps.logger,
+    secrets: deps.secrets,
     services,
     imagePath: (file) => deps.images.pathOf(file),
     productListeners: [services.search, releaseImages],
@@ -176,7 +180,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(forSegments(['printers'], printerRoutes(printers)));
   api.use(forSegments(['receipts'], receiptRoutes(receiptPrinting)));
   api.use(forSegments(['reports'], reportRoutes(services.reports, reportPrinting)));
-  api.use(forSegments(['identity-logs'], identityLogRoutes(services.identityLogs)));
+  api.use(forSegments(['identity-logs'], identityLogRoutes(services.identityLogs, deps.clock)));
   api.use(forSegments(['sync'], syncRoutes(sync.admin)));
   api.use(forSegments(['fleet'], fleetRoutes(fleet)));
   api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint }));

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +15,8 @@ import { createPersonalDataRetention } from './retention/personal-data.js';
 import { startPurgeSchedule } from './retention/purge-schedule.js';
 import type { SearchBuildOptions } from './search/product-search.js';
 import { localNames } from './security/local-names.js';
+import { tightenDataFolder } from './security/private-files.js';
+import { openSecretBox, type KeyWrapper } from './security/secret-box.js';
 import { loadTls, type TlsMaterial } from './security/tls.js';
 import type { SyncOptions } from './sync/index.js';
 import { systemClock, type Clock } from './services/clock.js';
@@ -49,12 +50,14 @@ export interface StartOptions {
   withoutPermissionCheck?: boolean;
   /** Time between two runs of the data purge, in milliseconds; default an hour. */
   purgeIntervalMs?: number;
+  /** The system's protection of the key file that seals stored secrets (the desktop app's safeStorage); unset, a plain key file. */
+  keyWrapper?: KeyWrapper | undefined;
 }
 
 /** Opens the data folder and serves the API. Used by `npm start`, Electron and tests alike. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? pino({ level: config.logLevel }, batchedStdout());
-  mkdirSync(config.dataDir, { recursive: true });
+  tightenDataFolder(config.dataDir);
   const unlock = lockDataFolder(config.dataDir, 'server');
   let db: Db;
   try {
@@ -77,10 +80,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   if (renewed) logger.info({ reason: renewed }, 'new installation id: this data folder is new, a copy or an older database');
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
   const groupCommitMs = config.groupCommitMs ?? DEFAULT_GROUP_COMMIT.windowMs;
+  const secrets = openSecretBox(config.dataDir, options.keyWrapper);
   const { app, services, sync, retention, groups } = createApp({
     db,
     clock,
     logger,
+    secrets,
     images,
     publicUrl: config.publicUrl,
     search: options.search,
@@ -100,6 +105,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     retention: config.retention,
     groupCommit: groupCommitMs === 0 ? false : { ...DEFAULT_GROUP_COMMIT, windowMs: groupCommitMs },
   });
+  let sealed: number;
+  try {
+    sealed = sync.configs.sealClearKeys();
+  } catch (err) {
+    db.close();
+    unlock();
+    throw err;
+  }
+  if (sealed > 0) logger.info({ sealed }, 'upstream keys stored in clear by an older version are sealed now');
 
   let server: Server;
   try {

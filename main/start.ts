@@ -2,10 +2,14 @@ import { readConfig } from './config.js';
 import { startServer } from './server.js';
 import { DataFolderInUse } from './storage/data-folder-lock.js';
 import { DatabaseFromNewerRelease } from './storage/migrate.js';
+import { SecretKeyUnavailable } from './security/secret-box.js';
+import { PRIVATE_UMASK } from './security/private-files.js';
+
+process.umask(PRIVATE_UMASK);
 
 const config = readConfig();
 const server = await startServer(config).catch((err: unknown) => {
-  if (!(err instanceof DataFolderInUse || err instanceof DatabaseFromNewerRelease)) throw err;
+  if (!(err instanceof DataFolderInUse || err instanceof DatabaseFromNewerRelease || err instanceof SecretKeyUnavailable)) throw err;
   console.error(`Not started: ${err.message}`);
   process.exit(1);
 });

@@ -15,6 +15,10 @@ export const UpdateSettings = z
     url: z
       .url()
       .refine((url) => url.startsWith('https://') || (URL.canParse(url) && LOOPBACK_HOSTS.has(new URL(url).hostname)), 'must be an https:// address (plain http only on this PC itself)')
+      .refine(
+        (url) => !URL.canParse(url) || (new URL(url).username === '' && new URL(url).password === ''),
+        'must not hold a user name or password: the address is shown on the status page and logged; protect the update folder by network or leave it public (installers are signed)',
+      )
       .describe('Folder of the organization\'s update server that holds `latest.yml` (Windows) and `latest-linux.yml` (Linux) with the installers electron-builder wrote next to them.'),
     nightHour: z.int().min(0).max(23).default(3).describe('Hour of the PC\'s local day (0-23) at which a downloaded update installs even with a cart left on screen; never during a sale. Default 3 (03:00-03:59).'),
     checkEveryHours: z.number().min(1).max(168).default(4).describe('Hours between two checks; the app also checks when it starts. Default 4.'),

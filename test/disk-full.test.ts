@@ -12,6 +12,7 @@ import { DATABASE_FILE, openDatabase, type Db } from '../main/storage/database.j
 import { api, type Api } from './support/api.js';
 import { makeDataDir } from './support/server.js';
 import { standardError } from './support/shapes.js';
+import { openSecretBox } from '../main/security/secret-box.js';
 
 // The server is built over a database handle the test holds, so that SQLite's
 // own limits (max_page_count, query_only) can make its disk full or read-only.
@@ -30,6 +31,7 @@ beforeAll(async () => {
     clock: systemClock,
     logger: pino({ level: 'silent' }),
     images: openImageStore(join(dataDir, IMAGES_DIR)),
+    secrets: openSecretBox(dataDir),
     localNames: localNames({ host: '127.0.0.1', allowedHosts: [], allowedOrigins: [] }),
   });
   server = await new Promise<Server>((resolve) => {

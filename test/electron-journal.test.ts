@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import ts from 'typescript';
@@ -61,6 +61,9 @@ describe('the sales journal of the main process (through the preload\'s IPC)', (
     await first.ipcMain.invoke(KIOSK_JOURNAL_CHANNELS.put, page, entry);
     expect(journalFiles(dataDir)).toEqual([`${entry.orderId}.json`]);
     expect(JSON.parse(readFileSync(join(dataDir, SALES_JOURNAL_DIR, `${entry.orderId}.json`), 'utf8'))).toEqual(entry);
+    // Readable by the app's account only: a paid sale is the shop's business, not another user's of the PC.
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    expect({ folder: mode(join(dataDir, SALES_JOURNAL_DIR)), entry: mode(join(dataDir, SALES_JOURNAL_DIR, `${entry.orderId}.json`)) }).toEqual({ folder: 0o700, entry: 0o600 });
     await quit(first);
 
     const second = await startApp({ DATA_DIR: dataDir });

@@ -1,8 +1,11 @@
+import Database from 'better-sqlite3';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KIOSK_CONFIG_CHANNEL } from '../main/electron/kiosk-bridge.js';
-import { standInApps, type StandInKeyStore } from './support/electron-stand-in.js';
+import { setupApp } from '../main/electron/main-process.js';
+import { runCli } from './support/cli.js';
+import { standInApps, standInContext, standInElectron, type StandInKeyStore } from './support/electron-stand-in.js';
 
 /**
  * The kiosk's key on the store PC: encrypted with the system's key store
@@ -141,5 +144,37 @@ describe('the key in kiosk.json', () => {
     expect(elsewhere.pageConfig()).toBeNull();
     expect(elsewhere.logLines).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringContaining('keyEncrypted cannot be decrypted') }));
     expect(elsewhere.window.options).toMatchObject({ kiosk: true });
+  });
+});
+
+describe('the upstream key in the desktop app', () => {
+  /** The administration CLI as the installed app runs it (`store-server --cli …`), with the system's key store of `keyStore`. */
+  async function appCli(dataDir: string, args: string[], keyStore: Partial<StandInKeyStore> = {}) {
+    const electron = standInElectron(tempDir(), keyStore);
+    const run = standInContext({ DATA_DIR: dataDir }, ['store-server', '--cli', ...args]);
+    await setupApp(electron.module, run.context);
+    return { code: electron.app.exitCodes, stdout: run.stdout(), stderr: run.stderr() };
+  }
+
+  it('is sealed with a key the system key store protects, which a plain file copy cannot open', async () => {
+    const { dataDir, organizationId } = await installedDataFolder();
+    const upstreamKey = 'wk_head-office-write-key-0123456789abcdef';
+    const configured = await appCli(dataDir, ['sync', 'configure', organizationId, '--url', 'https://hq.example/api/v1', '--key', upstreamKey, '--json']);
+    expect(configured.code).toEqual([0]);
+    const keyFile = JSON.parse(readFileSync(join(dataDir, 'secret.key'), 'utf8'));
+    const db = new Database(join(dataDir, 'retail.sqlite'), { readonly: true });
+    const stored = (db.prepare('SELECT upstream_key FROM sync_config').get() as { upstream_key: string }).upstream_key;
+    db.close();
+    expect({ protection: keyFile.protection, mode: statSync(join(dataDir, 'secret.key')).mode & 0o777, sealed: stored.startsWith('sealed:v1:'), clear: stored.includes(upstreamKey) }).toEqual({
+      protection: 'system',
+      mode: 0o600,
+      sealed: true,
+      clear: false,
+    });
+    // Headless, without the app's key store, the stored key cannot be opened: the round says why.
+    const headless = await runCli(dataDir, ['sync', 'run', organizationId, '--json']);
+    expect(headless.status).toBe(1);
+    const status = await runCli(dataDir, ['sync', 'status', organizationId, '--json']);
+    expect(status.json.lastError).toContain("is protected by the desktop app's system key store");
   });
 });

@@ -231,9 +231,29 @@ describe(`leaving kiosk mode: ${STAFF_EXIT_KEYS} and the staff PIN`, () => {
     const configHome = tempDir();
     await startApp({ XDG_CONFIG_HOME: configHome, APPIMAGE: '/opt/Store "Server".AppImage' }, { isPackaged: true, argv: ['store-server', '--kiosk'] });
     expect(readFileSync(join(configHome, 'autostart', 'store-server.desktop'), 'utf8')).toBe(
-      '[Desktop Entry]\nType=Application\nName=Store Server\nExec="/opt/Store \\"Server\\".AppImage" --kiosk\n' +
+      '[Desktop Entry]\nType=Application\nName=Store Server\nExec="/opt/Store \\"Server\\".AppImage" --at-login\n' +
         'X-GNOME-Autostart-enabled=true\nNoDisplay=true\n',
     );
+  });
+
+  it('`kiosk mode off` holds at the next login: start at login lets kiosk.json decide', async () => {
+    const dataDir = tempDir();
+    const kiosk = await startApp({ DATA_DIR: dataDir, KIOSK_MODE: '1' }, { isPackaged: true, platform: 'win32' });
+    const [loginItem] = kiosk.app.loginItems as { args: string[] }[];
+    await kiosk.main.server.close();
+    forget(kiosk.main);
+    await appCli(dataDir, ['kiosk', 'mode', 'off', '--json']);
+    // Windows starts the login item with the arguments it was registered with.
+    const atLogin = await startApp({ DATA_DIR: dataDir }, { isPackaged: true, platform: 'win32', argv: ['store-server', ...loginItem!.args] });
+    expect(atLogin.window.options).toMatchObject({ kiosk: false, webPreferences: { devTools: true } });
+    expect(JSON.parse(readFileSync(join(dataDir, 'kiosk.json'), 'utf8'))).toEqual({ kiosk: false });
+  });
+
+  it('a kiosk.json that cannot be read at login keeps the kiosk locked', async () => {
+    const dataDir = tempDir();
+    writeFileSync(join(dataDir, 'kiosk.json'), '{"kiosk": true, "key": ');
+    const { window } = await startApp({ DATA_DIR: dataDir }, { argv: ['store-server', '--at-login'] });
+    expect(window.options).toMatchObject({ kiosk: true, webPreferences: { devTools: false } });
   });
 
   it('a kiosk whose autostart entry cannot be written still runs, and says so in the log', async () => {
@@ -247,7 +267,7 @@ describe(`leaving kiosk mode: ${STAFF_EXIT_KEYS} and the staff PIN`, () => {
 
   it('a packaged kiosk starts at login: a login item on Windows; a development run registers nothing', async () => {
     const windows = await startApp({ KIOSK_MODE: '1' }, { isPackaged: true, platform: 'win32' });
-    expect(windows.app.loginItems).toEqual([{ openAtLogin: true, path: '/opt/Store Server/store-server', args: ['--kiosk'] }]);
+    expect(windows.app.loginItems).toEqual([{ openAtLogin: true, path: '/opt/Store Server/store-server', args: ['--at-login'] }]);
     const configHome = tempDir();
     const dev = await startApp({ KIOSK_MODE: '1', XDG_CONFIG_HOME: configHome });
     expect(dev.app.loginItems).toEqual([]);

@@ -39,26 +39,29 @@ async function releaseKey() {
   return { privateKey: readFileSync(privateKey, 'utf8'), publicKey: keygen.stdout };
 }
 
-/** `<file>.sig` as the release workflow makes it with the private key from its secret. */
-async function signed(bytes: Buffer, privateKey: string): Promise<string> {
-  const file = join(tempDir(), 'store-server_0.2.0_amd64.deb');
+/** `<file>.sig` as the release workflow makes it with the private key from its secret, for release `version`. */
+async function signed(bytes: Buffer, privateKey: string, version = '0.2.0'): Promise<string> {
+  const file = join(tempDir(), `store-server_${version}_amd64.deb`);
   writeFileSync(file, bytes);
-  const sign = await runProcess(process.execPath, [join(PROJECT_ROOT, 'packaging/sign-update.mjs'), 'sign', file], { env: { UPDATE_SIGNING_KEY: privateKey } });
+  const sign = await runProcess(process.execPath, [join(PROJECT_ROOT, 'packaging/sign-update.mjs'), 'sign', '--version', version, file], {
+    env: { UPDATE_SIGNING_KEY: privateKey },
+  });
   expect(sign.status, sign.stderr).toBe(0);
   return readFileSync(`${file}.sig`, 'utf8');
 }
 
-async function kioskPc(release: { installer: Buffer; signature?: string }, publicKey: string) {
+async function kioskPc(release: { installer: Buffer; signature?: string; version?: string }, publicKey: string, options: { allowDowngrade?: boolean } = {}) {
   const server = await startUpdateServer({ version: '0.2.0', ...release });
   cleanups.push(server.close);
   const settings = UpdateSettings.parse({ url: server.url });
   const updater = new InstallRecordingUpdater(settings, tempDir());
+  updater.allowDowngrade = options.allowDowngrade ?? false;
   const logLines: { level: number; msg: string }[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line)) });
   const downloaded: string[] = [];
   updater.on('update-downloaded', (event: { downloadedFile: string }) => downloaded.push(event.downloadedFile));
   const schedule = createUpdateSchedule({
-    updater: signedUpdates(updater, { settings, publicKey, logger }),
+    updater: signedUpdates(updater, { settings, currentVersion: '0.1.0', publicKey, logger }),
     settings,
     currentVersion: '0.1.0',
     clock: { now: () => new Date(2026, 10, 24, 14, 0) },
@@ -101,13 +104,34 @@ describe('signed Linux updates', () => {
     const installer = randomBytes(64 * 1024);
     const unsigned = await kioskPc({ installer }, key.publicKey);
     expect(unsigned.schedule.status()).toMatchObject({ state: 'failed' });
-    expect(unsigned.schedule.status().message).toContain('no signature was found at');
+    expect(unsigned.schedule.status().message).toContain('no signature was found next to it');
     expect(unsigned.updater.installs).toEqual([]);
 
     const stranger = await releaseKey();
     const foreign = await kioskPc({ installer, signature: await signed(installer, stranger.privateKey) }, key.publicKey);
     expect(foreign.schedule.status().message).toContain('does not match the release key');
     expect(foreign.updater.installs).toEqual([]);
+  });
+
+  it('refuses an older signed build offered as a newer version: the signature covers the version', async () => {
+    const key = await releaseKey();
+    const oldBuild = randomBytes(64 * 1024);
+    // The update folder's owner puts last year's signed build under this year's version in latest-linux.yml.
+    const pc = await kioskPc({ installer: oldBuild, signature: await signed(oldBuild, key.privateKey, '0.0.9'), version: '0.2.0' }, key.publicKey);
+    expect(pc.schedule.status()).toMatchObject({ state: 'failed', availableVersion: '0.2.0' });
+    expect(pc.schedule.status().message).toContain('its signature does not match the release key for version 0.2.0');
+    expect(pc.updater.installs).toEqual([]);
+  });
+
+  it('refuses a version older than the running one, even with its own valid signature', async () => {
+    const key = await releaseKey();
+    const oldBuild = randomBytes(64 * 1024);
+    // An updater set to allow downgrades (or one that would not check) still gets no older version past the app.
+    const pc = await kioskPc({ installer: oldBuild, signature: await signed(oldBuild, key.privateKey, '0.0.9'), version: '0.0.9' }, key.publicKey, { allowDowngrade: true });
+    expect(pc.schedule.status()).toMatchObject({ state: 'failed' });
+    expect(pc.schedule.status().message).toContain('The update server offers version 0.0.9, older than the running 0.1.0: it is refused');
+    expect(pc.updater.installs).toEqual([]);
+    expect(pc.server.requests).toEqual(['/latest-linux.yml']);
   });
 
   it('the app pins an Ed25519 public key, and sign-update.mjs verify checks against it', async () => {

@@ -148,7 +148,8 @@ describe('the update schedule with electron-updater and a generic update server'
     await pc.start();
 
     expect(pc.status()).toMatchObject({ state: 'failed', availableVersion: null, lastCheckAt: AFTERNOON.toISOString() });
-    expect(pc.status().message).toContain(`The update server ${gone.url} could not be asked for updates; the app tries again at the next check (`);
+    // GET /update shows the message to anyone: the server's address and the updater's text stay in the log.
+    expect(pc.status().message).toBe("The update server could not be asked for updates; the app tries again at the next check. The app's log names the server and the error.");
     pc.at(new Date(AFTERNOON.getTime() + 3_600_000));
     await pc.tick();
     expect(pc.status().lastCheckAt).toBe(AFTERNOON.toISOString());
@@ -220,6 +221,18 @@ describe('updates in the desktop app (stand-in Electron)', () => {
     expect(JSON.stringify((await api(main.server.url).get('/health')).body)).not.toContain('wk_x');
     const warning = logLines.find((l) => l.level === 40);
     expect(warning?.msg).toContain('update.url: must be an https:// address');
+  });
+
+  it('refuses an update address with a password in it when kiosk.json is read, and never shows it', async () => {
+    const dataDir = tempDir();
+    writeFileSync(join(dataDir, 'kiosk.json'), JSON.stringify({ key: 'wk_x', storeId: 's1', update: { url: 'https://kiosk:s3cret-pw@updates.example.com/store/' } }));
+    const { main, logLines } = await startApp({ DATA_DIR: dataDir });
+    expect(main.updateStatus()).toMatchObject({ state: 'off', message: "kiosk.json in the data folder cannot be used, so the app does not look for updates: the app's log says what is wrong." });
+    const update = await api(main.server.url).get('/update');
+    expect({ status: update.status, password: JSON.stringify(update.body).includes('s3cret-pw') }).toEqual({ status: 200, password: false });
+    const warning = logLines.find((l) => l.level === 40);
+    expect(warning?.msg).toContain('update.url: must not hold a user name or password');
+    expect(JSON.stringify(logLines)).not.toContain('s3cret-pw');
   });
 
   it('checks kiosk.json\'s update server at start and installs when the page reports an empty cart', async () => {

@@ -127,16 +127,43 @@ describe('POST /identity-logs/verdict', () => {
     expect(await verdict({ lastName: 'MÜLLER', firstNames: 'HANS PETER KARL', birthDate: '1985-03-15' })).toEqual({ data: { blocked: true } });
     expect(await verdict({ lastName: 'Müller', firstNames: 'Hans Peter', birthDate: '1985-03-16' })).toEqual({ data: { blocked: false } });
     expect(await verdict({ lastName: 'Müller', firstNames: 'Hans', birthDate: '1985-03-15' })).toEqual({ data: { blocked: false } });
-    expect(await verdict({ lastName: 'Muster', firstNames: 'Anna' })).toEqual({ data: { blocked: true } });
-    expect(await verdict({ lastName: 'Other', firstNames: 'Name', rawText: 'IDCHEKELLER<<LEA<<<<' })).toEqual({ data: { blocked: true } });
+    expect(await verdict({ lastName: 'Muster', firstNames: 'Anna', birthDate: '1970-01-01' })).toEqual({ data: { blocked: true } });
+    expect(await verdict({ lastName: 'Other', firstNames: 'Name', birthDate: '1970-01-01', rawText: 'IDCHEKELLER<<LEA<<<<' })).toEqual({ data: { blocked: true } });
     expect(await verdict({ lastName: 'Keller', firstNames: 'Anna', birthDate: '1990-01-01' })).toEqual({ data: { blocked: false } });
   });
 
   it('is not blocked any more once staff unblock the identity', async () => {
     const id = (await write.post('/identity-logs/blocked', { comment: 'x', first_name: 'Tim', last_name: 'Frei' })).body.id;
-    expect((await kiosk.post('/identity-logs/verdict', { lastName: 'Frei', firstNames: 'Tim' })).body.data.blocked).toBe(true);
+    expect((await kiosk.post('/identity-logs/verdict', { lastName: 'Frei', firstNames: 'Tim', birthDate: '1990-05-05' })).body.data.blocked).toBe(true);
     await write.delete(`/identity-logs/blocked/${id}`);
-    expect((await kiosk.post('/identity-logs/verdict', { lastName: 'Frei', firstNames: 'Tim' })).body.data.blocked).toBe(false);
+    expect((await kiosk.post('/identity-logs/verdict', { lastName: 'Frei', firstNames: 'Tim', birthDate: '1990-05-05' })).body.data.blocked).toBe(false);
+  });
+
+  it('needs the birth date as read from the document: names alone do not get a verdict', async () => {
+    const res = await kiosk.post('/identity-logs/verdict', { lastName: 'Müller', firstNames: 'Hans Peter' });
+    expect(res.body).toEqual(standardError(400, /^birthDate: /));
+  });
+
+  it('records each verdict as an identity check of the key\'s store', async () => {
+    const before = new Date().toISOString();
+    await kiosk.post('/identity-logs/verdict', { lastName: 'Müller', firstNames: 'Hans Peter', birthDate: '1985-03-15', rawText: 'IDCHEMULLER<<HANS<PETER' });
+    await kiosk.post('/identity-logs/verdict', { lastName: 'Gerber', firstNames: 'Eva', birthDate: '1991-07-01' });
+    const logs = (await write.get(`/identity-logs?start=${encodeURIComponent(before)}`)).body.data;
+    expect(logs.map((log: Record<string, unknown>) => ({ access: log.access, logType: log.logType, store: log.store, birthDate: log.birthDate })).reverse()).toEqual([
+      { access: false, logType: 'verdict', store: 'door', birthDate: '1985-03-15' },
+      { access: true, logType: 'verdict', store: 'door', birthDate: '1991-07-01' },
+    ]);
+  });
+
+  it('answers 429 once a key asked for 30 verdicts within a minute; another key is not held back', async () => {
+    const prober = api(server.url, (await write.post('/keys', { kind: 'kiosk', store: 'door' })).body.key);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await prober.post('/identity-logs/verdict', { lastName: `Name${i}`, firstNames: 'Probe', birthDate: '1980-01-01' })).status);
+    expect(statuses).toEqual(Array(30).fill(200));
+    const refused = await prober.post('/identity-logs/verdict', { lastName: 'Müller', firstNames: 'Hans Peter', birthDate: '1985-03-15' });
+    expect(refused.body).toEqual(standardError(429, /^This key asked for 30 identity verdicts within 60 s, the most allowed: try again in \d+ s$/));
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await kiosk.post('/identity-logs/verdict', { lastName: 'Gerber', firstNames: 'Eva', birthDate: '1991-07-01' })).status).toBe(200);
   });
 
   it('refuses a bad body, naming the field', async () => {
@@ -147,12 +174,12 @@ describe('POST /identity-logs/verdict', () => {
   });
 
   it('is refused for read and scale keys, and needs the identity-logs feature', async () => {
-    expect((await api(server.url, org.readKey).post('/identity-logs/verdict', { lastName: 'A', firstNames: 'B' })).status).toBe(403);
-    expect((await scale.post('/identity-logs/verdict', { lastName: 'A', firstNames: 'B' })).status).toBe(403);
+    expect((await api(server.url, org.readKey).post('/identity-logs/verdict', { lastName: 'A', firstNames: 'B', birthDate: '1990-05-05' })).status).toBe(403);
+    expect((await scale.post('/identity-logs/verdict', { lastName: 'A', firstNames: 'B', birthDate: '1990-05-05' })).status).toBe(403);
     const plain = server.createOrg();
     server.createStores(plain.id, ['solo']);
     const plainKiosk = (await api(server.url, plain.writeKey).post('/keys', { kind: 'kiosk', store: 'solo' })).body.key;
-    const res = await api(server.url, plainKiosk).post('/identity-logs/verdict', { lastName: 'A', firstNames: 'B' });
+    const res = await api(server.url, plainKiosk).post('/identity-logs/verdict', { lastName: 'A', firstNames: 'B', birthDate: '1990-05-05' });
     expect(res.body).toEqual(standardError(403, 'Feature not available'));
   });
 });

@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printerNetworkPolicy } from '../main/receipts/printer-network.js';
 import { api, type Api } from './support/api.js';
@@ -163,6 +164,39 @@ describe('address and port rules (default settings: private LAN, ports 9100-9102
       server = await restarted.restart({ printerNetwork: TEST_PRINTER_NETWORK });
       write = api(server.url, org.writeKey);
     }
+  });
+});
+
+describe("this PC's own addresses", () => {
+  /** An address of one of this PC's network interfaces other than loopback, as another device on the LAN reaches it. */
+  const ownAddress = Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .find((entry) => !entry.internal && !entry.address.startsWith('fe80'))!.address;
+  let own: TestServer;
+  let ownWrite: Api;
+  let ownStore: string;
+  beforeAll(async () => {
+    // Loopback and this PC's LAN address are both allowed explicitly: only the rule of the PC's own addresses can refuse the latter.
+    const cidr = `${ownAddress}/${ownAddress.includes(':') ? 128 : 32}`;
+    own = await startTestServer({ printerNetwork: printerNetworkPolicy({ PRINTER_ALLOW_ADDRESSES: `loopback,${cidr}`, PRINTER_PORTS: '1024-65535' }) });
+    const ownOrg = own.createOrg();
+    ownWrite = api(own.url, ownOrg.writeKey);
+    ownStore = (await ownWrite.post('/stores', { name: 'Laden' })).body.id;
+  });
+  afterAll(async () => {
+    await own.destroy();
+  });
+
+  it("refuses a printer at an address of one of this PC's interfaces, even one the setting allows", async () => {
+    const host = ownAddress.includes(':') ? `[${ownAddress}]` : ownAddress;
+    const res = await register({ store: ownStore, name: 'Server', host, port: 9100 }, ownWrite);
+    expect(res.body).toMatchObject({ statusCode: 400, message: expect.stringContaining("is one of this PC's own addresses") });
+    expect((await ownWrite.get('/printers')).body.data).toEqual([]);
+  });
+
+  it('keeps loopback for a printer emulator when the setting names loopback', async () => {
+    const res = await register({ store: ownStore, name: 'Emulator', host: '127.0.0.1', port: 9100 }, ownWrite);
+    expect(res.status).toBe(201);
   });
 });
 

@@ -11,6 +11,7 @@ import { collectPages } from './support/api.js';
 import { multipartBody, pngOfExactSize } from './support/images.js';
 import { FAST_SYNC, drainedSince, waitForSync } from './support/sync.js';
 import { startSyncPair, type SyncPair } from './support/sync-pair.js';
+import { openSecretBox } from '../main/security/secret-box.js';
 
 // A lease of 400 ms, and an image that takes about 3 s to go up: the round outlives its lease many times over.
 const LEASE_MS = 400;
@@ -33,6 +34,7 @@ function secondRunner() {
     clock: systemClock,
     logger: pino({ level: 'silent' }),
     services,
+    secrets: openSecretBox(pair.local.dataDir),
     imagePath: (file) => images.pathOf(file),
     productListeners: [],
     options: { timeoutMs: 5000, leaseMs: LEASE_MS },

@@ -2502,7 +2502,7 @@ export interface paths {
         put?: never;
         /**
          * Is this identity blocked? (Kiosk or write key)
-         * @description Compares an identity read from a document with the active blocked identities: the same raw MRZ, or the same last name with every blocked first name among the given ones and, when both have one, the same birth date. Answers only `blocked`; the list stays on the server. Records nothing (`POST /identity-logs` does). Needs the identity-logs feature: 403 `Feature not available` otherwise.
+         * @description Compares an identity read from a document with the active blocked identities: the same raw MRZ, or the same last name with every blocked first name among the given ones and, when the blocked identity has one, the same birth date. Answers only `blocked`; the list stays on the server. The birth date as read from the document is required, so the blocked list cannot be probed by names alone; each key may ask for 30 verdicts a minute, then 429. Each verdict is recorded as an identity check (`logType` `verdict`, `access` false when blocked). Needs the identity-logs feature: 403 `Feature not available` otherwise.
          */
         post: {
             parameters: {
@@ -2562,6 +2562,15 @@ export interface paths {
                 };
                 /** @description The `Idempotency-Key` was already used with another body. */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Too many requests of this kind from this key; `Retry-After` says in how many seconds to try again. */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3687,7 +3696,9 @@ export interface components {
              * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
              */
             salePriceDateTo?: string;
+            /** @description Purchase price in cents. Left out of answers to kiosk and scale keys. */
             costPrice?: number;
+            /** @description Left out of answers to kiosk and scale keys. */
             margin?: number;
             showOnScreen?: boolean;
             /** @description Sold only to buyers of a minimum age: `minimumAge`, 18 when that is not given. */
@@ -3822,7 +3833,9 @@ export interface components {
              * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
              */
             salePriceDateTo?: string;
+            /** @description Purchase price in cents. Left out of answers to kiosk and scale keys. */
             costPrice?: number;
+            /** @description Left out of answers to kiosk and scale keys. */
             margin?: number;
             showOnScreen?: boolean;
             /** @description Sold only to buyers of a minimum age: `minimumAge`, 18 when that is not given. */
@@ -3879,7 +3892,9 @@ export interface components {
              * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
              */
             salePriceDateTo?: string;
+            /** @description Purchase price in cents. Left out of answers to kiosk and scale keys. */
             costPrice?: number;
+            /** @description Left out of answers to kiosk and scale keys. */
             margin?: number;
             showOnScreen?: boolean;
             /** @description Sold only to buyers of a minimum age: `minimumAge`, 18 when that is not given. */
@@ -3909,7 +3924,7 @@ export interface components {
              */
             file: string;
         };
-        /** @description A supplier. Optional fields that were never set are absent. */
+        /** @description A supplier. Optional fields that were never set are absent. A kiosk key reads only `id`, `name`, `organizationId`, `deleted` and `createdate`. */
         Supplier: {
             /** @description Document id: a random URL-safe string of 20 characters for records created here. */
             id: string;
@@ -4640,9 +4655,9 @@ export interface components {
             firstNames: string;
             /**
              * Format: date
-             * @description Birth date as YYYY-MM-DD; without it a blocked identity is matched on the names alone.
+             * @description Birth date as YYYY-MM-DD, as read from the document.
              */
-            birthDate?: string;
+            birthDate: string;
             /** @description Raw MRZ of the document. */
             rawText?: string;
         };

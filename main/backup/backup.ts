@@ -1,9 +1,11 @@
 import Database from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CREDENTIALS_FILE } from '../bootstrap.js';
 import { IMAGES_DIR } from '../images/store.js';
 import { BadRequest } from '../services/errors.js';
+import { SECRET_KEY_FILE } from '../security/secret-box.js';
+import { makePrivateFolder, tightenDataFolder } from '../security/private-files.js';
 import { DATABASE_FILE } from '../storage/database.js';
 import { VERSION } from '../version.js';
 import { BACKUP_FORMAT, MANIFEST_FILE, copyImages, type BackupManifest } from './backup-folder.js';
@@ -23,7 +25,7 @@ export async function backupDataFolder(dataDir: string, target: string): Promise
   }
   const databaseFile = join(dataDir, DATABASE_FILE);
   if (!existsSync(databaseFile)) throw new BadRequest(`${dataDir} holds no database (${DATABASE_FILE}) to back up`);
-  mkdirSync(folder, { recursive: true });
+  makePrivateFolder(folder);
 
   const source = new Database(databaseFile, { readonly: true, fileMustExist: true });
   const createdAt = new Date().toISOString();
@@ -34,8 +36,11 @@ export async function backupDataFolder(dataDir: string, target: string): Promise
     source.close();
   }
   const images = copyImages(join(dataDir, IMAGES_DIR), join(folder, IMAGES_DIR));
-  if (existsSync(join(dataDir, CREDENTIALS_FILE))) copyFileSync(join(dataDir, CREDENTIALS_FILE), join(folder, CREDENTIALS_FILE));
+  // The key file goes with the database: without it a restored upstream key cannot be opened.
+  for (const file of [CREDENTIALS_FILE, SECRET_KEY_FILE]) if (existsSync(join(dataDir, file))) copyFileSync(join(dataDir, file), join(folder, file));
   const manifest: BackupManifest = { format: BACKUP_FORMAT, createdAt, version: VERSION, images };
   writeFileSync(join(folder, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
+  // A backup holds what the data folder holds: SQLite and copyFile create files with the process's umask.
+  tightenDataFolder(folder);
   return { folder, ...manifest };
 }

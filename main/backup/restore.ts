@@ -1,8 +1,10 @@
 import Database from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CREDENTIALS_FILE } from '../bootstrap.js';
 import { IMAGES_DIR } from '../images/store.js';
+import { makePrivateFolder, tightenDataFolder } from '../security/private-files.js';
+import { SECRET_KEY_FILE } from '../security/secret-box.js';
 import { BadRequest, Conflict } from '../services/errors.js';
 import { dataFolderHolder, DataFolderInUse, lockDataFolder } from '../storage/data-folder-lock.js';
 import { renewAfterRestore } from '../installation/check-installation.js';
@@ -50,14 +52,15 @@ export function restoreDataFolder(dataDir: string, source: string, options: { re
   }
   checkDatabase(join(folder, DATABASE_FILE));
 
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateFolder(dataDir);
   const unlock = lockDataFolder(dataDir, 'restore');
   try {
     for (const suffix of ['', '-wal', '-shm']) rmSync(databaseFile + suffix, { force: true });
     copyFileSync(join(folder, DATABASE_FILE), databaseFile);
     rmSync(join(dataDir, IMAGES_DIR), { recursive: true, force: true });
     copyImages(join(folder, IMAGES_DIR), join(dataDir, IMAGES_DIR));
-    if (existsSync(join(folder, CREDENTIALS_FILE))) copyFileSync(join(folder, CREDENTIALS_FILE), join(dataDir, CREDENTIALS_FILE));
+    for (const file of [CREDENTIALS_FILE, SECRET_KEY_FILE]) if (existsSync(join(folder, file))) copyFileSync(join(folder, file), join(dataDir, file));
+    tightenDataFolder(dataDir);
     const db = openDatabase(databaseFile);
     try {
       return { folder, ...manifest, installation: renewAfterRestore(dataDir, db, systemClock).id };

@@ -1,3 +1,4 @@
+import type { KeyWrapper } from '../security/secret-box.js';
 import type { ParseArgsConfig } from 'node:util';
 
 /** A mistake in how the command was called: exit code 2 and the usage text. */
@@ -23,6 +24,8 @@ export interface CliContext {
   json: boolean;
   /** Standard input, for a secret that must not appear in the process list (the staff PIN). */
   stdin?: AsyncIterable<string | Buffer>;
+  /** The desktop app's protection of the key file that seals stored secrets; absent headless. */
+  keyWrapper?: KeyWrapper | undefined;
 }
 
 /** One administration command, e.g. `org create`. */

@@ -1,3 +1,4 @@
+import { SecretKeyUnavailable, type KeyWrapper } from '../security/secret-box.js';
 import { parseArgs } from 'node:util';
 import { ApiError } from '../services/errors.js';
 import { DatabaseFromNewerRelease } from '../storage/migrate.js';
@@ -16,6 +17,8 @@ export interface CliInvocation {
   program: string;
   dataDir: string;
   streams: CliStreams;
+  /** See `CliContext.keyWrapper`. */
+  keyWrapper?: KeyWrapper | undefined;
 }
 
 const usage = (program: string, dataDir: string) => `Administration of the local retail API (acts on ${dataDir}; DATA_DIR changes it).
@@ -41,7 +44,7 @@ function findCommand(argv: string[]): CliCommand {
  * Runs one administration command (or prints the usage for `--help`) and
  * returns the exit code: 0 done, 1 the command failed, 2 a usage mistake. Unexpected errors propagate to the caller.
  */
-export async function runAdminCommand(argv: string[], { program, dataDir, streams }: CliInvocation): Promise<number> {
+export async function runAdminCommand(argv: string[], { program, dataDir, streams, keyWrapper }: CliInvocation): Promise<number> {
   const asJson = argv.includes('--json');
   if (argv.includes('--help') || argv.includes('-h')) {
     streams.stdout.write(usage(program, dataDir) + '\n');
@@ -51,13 +54,13 @@ export async function runAdminCommand(argv: string[], { program, dataDir, stream
     const command = findCommand(argv);
     const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { ...COMMON, ...command.options } });
     const args = positionals.slice(command.name.split(' ').length);
-    const output = await command.run({ args, values, dataDir, json: asJson, stdin: streams.stdin });
+    const output = await command.run({ args, values, dataDir, json: asJson, stdin: streams.stdin, keyWrapper });
     streams.stdout.write((asJson ? JSON.stringify(output.json) : output.text) + '\n');
     return output.exitCode ?? 0;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const isUsage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true;
-    if (!isUsage && !(err instanceof ApiError) && !(err instanceof DatabaseFromNewerRelease)) throw err;
+    if (!isUsage && !(err instanceof ApiError) && !(err instanceof DatabaseFromNewerRelease) && !(err instanceof SecretKeyUnavailable)) throw err;
     if (asJson) streams.stdout.write(JSON.stringify({ error: message || 'usage' }) + '\n');
     if (isUsage) {
       streams.stderr.write((message ? message + '\n\n' : '') + usage(program, dataDir) + '\n');

@@ -7,6 +7,7 @@ import { systemClock } from '../services/clock.js';
 import { createSync } from '../sync/index.js';
 import { runRound, type RoundReport } from '../sync/round.js';
 import { parseSyncHttpHosts } from '../sync/upstream-url.js';
+import { openSecretBox } from '../security/secret-box.js';
 import { BadRequest } from '../services/errors.js';
 import { need, type CliCommand, type CliContext } from './command.js';
 import { withServices } from './open-services.js';
@@ -24,7 +25,7 @@ const statusText = (status: SyncStatus) =>
     ...(status.lastError ? [`Last error: ${status.lastError}`] : []),
   ].join('\n');
 
-const withSync = <T>(dataDir: string, use: (sync: ReturnType<typeof createSync>) => T | Promise<T>) =>
+const withSync = <T>({ dataDir, keyWrapper }: Pick<CliContext, 'dataDir' | 'keyWrapper'>, use: (sync: ReturnType<typeof createSync>) => T | Promise<T>) =>
   withServices(dataDir, (services, db) =>
     use(
       createSync({
@@ -32,6 +33,7 @@ const withSync = <T>(dataDir: string, use: (sync: ReturnType<typeof createSync>)
         clock: systemClock,
         logger: pino({ level: 'silent' }),
         services,
+        secrets: openSecretBox(dataDir, keyWrapper),
         imagePath: (file) => openImageStore(join(dataDir, IMAGES_DIR)).pathOf(file),
         productListeners: [],
         options: { allowHttpHosts: parseSyncHttpHosts(process.env.SYNC_ALLOW_HTTP_HOSTS) },
@@ -64,10 +66,10 @@ async function requestOrRun(
  * One round now. A server running on the data folder does it (its search index
  * must see what the pull changes); without one, this process does.
  */
-async function runNow({ args, values, dataDir, json }: CliContext): Promise<RoundReport> {
+async function runNow({ args, values, json, ...context }: CliContext): Promise<RoundReport> {
   const orgId = need(args[0], '<orgId>');
   const full = values.full === true;
-  return withSync(dataDir, async (sync) => {
+  return withSync(context, async (sync) => {
     if (!sync.configs.get(orgId)) throw new BadRequest(`Sync is not configured for ${orgId}: run \`sync configure\` first`);
     const total = sync.queue.counts(orgId).pending;
     const bar = progressBar(total, !json && process.stderr.isTTY === true);
@@ -96,8 +98,8 @@ export const syncCommands: CliCommand[] = [
       'pull-interval': { type: 'string' },
       'full-interval': { type: 'string' },
     },
-    run: ({ args, values, dataDir }) =>
-      withSync(dataDir, ({ admin }) => {
+    run: ({ args, values, ...context }) =>
+      withSync(context, ({ admin }) => {
         const number = (value: unknown) => (value === undefined ? undefined : Number(value));
         const result = admin.configure(need(args[0], '<orgId>'), {
           url: need(values.url, '--url <upstream base URL>'),
@@ -113,8 +115,8 @@ export const syncCommands: CliCommand[] = [
   {
     name: 'sync status',
     usage: '<orgId>',
-    run: ({ args, dataDir }) =>
-      withSync(dataDir, ({ admin }) => {
+    run: ({ args, ...context }) =>
+      withSync(context, ({ admin }) => {
         const orgId = need(args[0], '<orgId>');
         const status = admin.status(orgId);
         const parked = admin.parked(orgId).map((p) => `  #${p.id} ${p.operation} ${p.resource} ${p.resourceId}: ${p.status} ${p.message}`);
@@ -138,8 +140,8 @@ export const syncCommands: CliCommand[] = [
     name: 'sync retry',
     usage: '<orgId> <entryId>|--all',
     options: { all: { type: 'boolean', default: false } },
-    run: ({ args, values, dataDir }) =>
-      withSync(dataDir, ({ admin }) => {
+    run: ({ args, values, ...context }) =>
+      withSync(context, ({ admin }) => {
         const orgId = need(args[0], '<orgId>');
         const entry = values.all === true ? 'all' : need(args[1], '<entryId> or --all');
         const result = admin.retry(orgId, entry);
@@ -149,8 +151,8 @@ export const syncCommands: CliCommand[] = [
   {
     name: 'sync discard',
     usage: '<orgId> <entryId>',
-    run: ({ args, dataDir }) =>
-      withSync(dataDir, ({ admin }) => {
+    run: ({ args, ...context }) =>
+      withSync(context, ({ admin }) => {
         const result = admin.discard(need(args[0], '<orgId>'), need(args[1], '<entryId>'));
         return { json: result, text: 'Entry discarded; the outbox keeps a record of it.' };
       }),
@@ -158,8 +160,8 @@ export const syncCommands: CliCommand[] = [
   {
     name: 'sync disable',
     usage: '<orgId>',
-    run: ({ args, dataDir }) =>
-      withSync(dataDir, ({ admin }) => {
+    run: ({ args, ...context }) =>
+      withSync(context, ({ admin }) => {
         const result = admin.disable(need(args[0], '<orgId>'));
         return { json: result, text: 'Sync disabled; local writes stay queued.' };
       }),

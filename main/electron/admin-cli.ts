@@ -1,5 +1,6 @@
 import type { App } from 'electron';
 import { runAdminCommand, type CliStreams } from '../cli/run-admin-command.js';
+import type { KeyWrapper } from '../security/secret-box.js';
 import { appConfig } from './app-config.js';
 
 /** `store-server --cli <command>` runs one administration command instead of the app. */
@@ -20,11 +21,17 @@ const flush = (stream: CliStreams['stdout']) => new Promise<void>((resolve) => s
  * needs no Node: same commands, same data folder as the app, then exits with
  * the command's code once the terminal has everything.
  */
-export async function runCliInApp(app: Pick<App, 'getPath' | 'exit'>, args: string[], env: NodeJS.ProcessEnv, streams: CliStreams): Promise<void> {
+export async function runCliInApp(
+  app: Pick<App, 'getPath' | 'exit'>,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  streams: CliStreams,
+  keyWrapper?: KeyWrapper,
+): Promise<void> {
   let code: number;
   try {
     const { dataDir } = appConfig(app, env);
-    code = await runAdminCommand(args, { program: INSTALLED_PROGRAM, dataDir, streams });
+    code = await runAdminCommand(args, { program: INSTALLED_PROGRAM, dataDir, streams, keyWrapper });
   } catch (err) {
     streams.stderr.write(`${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
     code = 1;

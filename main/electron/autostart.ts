@@ -3,8 +3,14 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from 'electron';
 
-/** Command-line switch that starts the app as a kiosk, as start at login does. */
+/** Command-line switch that turns kiosk mode on (and keeps it on in kiosk.json). */
 export const KIOSK_SWITCH = '--kiosk';
+/**
+ * What start at login passes instead: kiosk.json decides, so `kiosk mode off`
+ * holds at the next login. Only a kiosk registers it, so a kiosk.json that
+ * cannot be read at login keeps the kiosk locked rather than opening a desktop.
+ */
+export const AT_LOGIN_SWITCH = '--at-login';
 /** File name of the Linux autostart entry. */
 export const AUTOSTART_FILE = 'store-server.desktop';
 
@@ -24,7 +30,7 @@ export function autostartEntry(executable: string): string {
     '[Desktop Entry]',
     'Type=Application',
     'Name=Store Server',
-    `Exec=${quoteExec(executable)} ${KIOSK_SWITCH}`,
+    `Exec=${quoteExec(executable)} ${AT_LOGIN_SWITCH}`,
     'X-GNOME-Autostart-enabled=true',
     'NoDisplay=true',
     '',
@@ -37,8 +43,8 @@ export function autostartEntry(executable: string): string {
  */
 export function startAtLogin(app: Pick<App, 'setLoginItemSettings'>, target: AutostartTarget): string | undefined {
   if (target.platform === 'win32' || target.platform === 'darwin') {
-    app.setLoginItemSettings({ openAtLogin: true, path: target.executable, args: [KIOSK_SWITCH] });
-    return `login item ${target.executable} ${KIOSK_SWITCH}`;
+    app.setLoginItemSettings({ openAtLogin: true, path: target.executable, args: [AT_LOGIN_SWITCH] });
+    return `login item ${target.executable} ${AT_LOGIN_SWITCH}`;
   }
   if (target.platform !== 'linux') return undefined;
   const dir = join(target.configHome, 'autostart');

@@ -1,4 +1,5 @@
 import type { SafeStorage } from 'electron';
+import type { KeyWrapper } from '../security/secret-box.js';
 
 export type SafeStorageModule = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'>;
 
@@ -22,4 +23,12 @@ export function keyProtection(safeStorage: SafeStorageModule, platform: NodeJS.P
     if (WEAK_BACKENDS.has(backend)) return { available: false, reason: `no keyring is running on this desktop (Electron safeStorage backend "${backend}")`, decrypt };
   }
   return { available: true, encrypt: (key) => safeStorage.encryptString(key).toString('base64'), decrypt };
+}
+
+/**
+ * The key file that seals stored secrets (security/secret-box.ts), kept as the
+ * system protects it when it can; without a keyring it stays a 0600 file, as headless.
+ */
+export function secretKeyWrapper(protection: KeyProtection): KeyWrapper | undefined {
+  return protection.available ? { wrap: protection.encrypt, unwrap: protection.decrypt } : undefined;
 }

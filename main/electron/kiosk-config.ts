@@ -21,6 +21,8 @@ export interface KioskConfigReading {
 export interface KioskFileOptions {
   /** `--kiosk` or `KIOSK_MODE=1`: turns kiosk mode on in the file, so that a restart without them (an update) keeps it. */
   kioskSwitch: boolean;
+  /** Started by the kiosk's start at login: a kiosk.json that cannot be read keeps kiosk mode on. */
+  startedAtLogin?: boolean;
   protection: KeyProtection;
   logger: Logger;
   /** Exchanges a key that must not stay on the kiosk (a write key) for one that may; undefined keeps the key. */
@@ -43,7 +45,7 @@ export function readKioskConfig(dataDir: string, apiBaseUrl: string, options: Ki
   try {
     content = readKioskFile(dataDir);
   } catch (err) {
-    return unusable(options.kioskSwitch, (err as Error).message);
+    return unusable(options.kioskSwitch || options.startedAtLogin === true, (err as Error).message);
   }
   if (options.kioskSwitch && content?.kiosk !== true) {
     content = { ...(content ?? {}), kiosk: true };

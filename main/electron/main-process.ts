@@ -9,14 +9,14 @@ import type { CliStreams } from '../cli/run-admin-command.js';
 import type { Config } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import { cliArguments, runCliInApp } from './admin-cli.js';
-import { autostartTarget, KIOSK_SWITCH, startAtLogin } from './autostart.js';
+import { AT_LOGIN_SWITCH, autostartTarget, KIOSK_SWITCH, startAtLogin } from './autostart.js';
 import { appConfig } from './app-config.js';
 import { serveKioskConfig, serveSalesJournal } from './kiosk-bridge.js';
 import { serveReceiptPrinting } from './receipt-print.js';
 import { blockBrowserShortcuts, keepDisplayOn, reloadWhenStuck } from './kiosk-behaviour.js';
 import { readKioskConfig } from './kiosk-config.js';
 import { exchangeWriteKey } from './kiosk-key-exchange.js';
-import { keyProtection, type SafeStorageModule } from './key-protection.js';
+import { keyProtection, secretKeyWrapper, type SafeStorageModule } from './key-protection.js';
 import { openSalesJournal } from './sales-journal.js';
 import { addContentSecurityPolicy, confineToOrigin, denyAllPermissions, sendKeyToLocalServer } from './security.js';
 import { readStaffPin } from '../kiosk/staff-pin.js';
@@ -91,12 +91,14 @@ export async function onReady(electron: ElectronModule, context: AppContext, con
   const { app } = electron;
   const { logger } = context;
   const updates = setupUpdates(logger);
-  const server = await startServer(config, { logger, updateStatus: updates.status });
+  const protection = keyProtection(electron.safeStorage, context.platform);
+  const server = await startServer(config, { logger, updateStatus: updates.status, keyWrapper: secretKeyWrapper(protection) });
   const origin = windowOrigin(config.host, server.port);
 
   const kioskConfig = readKioskConfig(config.dataDir, origin + API_PREFIX, {
     kioskSwitch: kioskSwitch(context),
-    protection: keyProtection(electron.safeStorage, context.platform),
+    startedAtLogin: context.argv.includes(AT_LOGIN_SWITCH),
+    protection,
     logger,
     exchangeKey: exchangeWriteKey(config.dataDir, logger),
   });
@@ -165,7 +167,9 @@ export async function setupApp(electron: ElectronModule, context: AppContext = p
   const { app } = electron;
   const cli = cliArguments(context.argv);
   if (cli !== undefined) {
-    await runCliInApp(app, cli, context.env, context.streams);
+    // safeStorage answers once the app is ready; the command may need it to open stored secrets.
+    await app.whenReady();
+    await runCliInApp(app, cli, context.env, context.streams, secretKeyWrapper(keyProtection(electron.safeStorage, context.platform)));
     return undefined;
   }
   if (!app.requestSingleInstanceLock()) {

@@ -1,7 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { makePrivateFolder } from '../security/private-files.js';
 import { syncDirectory, TEMP_SUFFIX, writeFileDurably } from '../storage/durable-file.js';
 import { JOURNAL_ORDER_ID, SaleJournalEntrySchema, type SaleJournalEntry } from '../../shared/sales-journal.js';
 
@@ -33,7 +34,7 @@ export interface SalesJournalFiles {
  */
 export function openSalesJournal(dataDir: string, logger: Logger, onChange: () => void = () => {}): SalesJournalFiles {
   const dir = join(dataDir, SALES_JOURNAL_DIR);
-  mkdirSync(dir, { recursive: true });
+  makePrivateFolder(dir);
   // A crash in the middle of a write leaves only its temporary file; the entry it replaced is intact.
   for (const name of readdirSync(dir)) if (name.endsWith(TEMP_SUFFIX)) rmSync(join(dir, name), { force: true });
 

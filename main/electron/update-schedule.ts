@@ -31,8 +31,12 @@ export interface UpdateScheduleDeps {
 /** How often the schedule looks at the clock and the kiosk: due checks start, a waiting update installs once allowed. */
 export const TICK_MS = 60_000;
 
-/** The failure in words staff can act on; the updater's own text follows for whoever reads the log. */
-function describeFailure(err: unknown, settings: UpdateSettings, step: 'check' | 'download'): string {
+/**
+ * The failure in words staff can act on. `GET /update` shows it to anyone
+ * without a key: a failed check or download names neither the server's address
+ * nor the updater's text (which quotes it); the log has both.
+ */
+function describeFailure(err: unknown, step: 'check' | 'download'): string {
   const code = (err as { code?: string } | undefined)?.code;
   const detail = err instanceof Error ? err.message.split('\n')[0] : String(err);
   if (code === 'ERR_CHECKSUM_MISMATCH') {
@@ -41,10 +45,8 @@ function describeFailure(err: unknown, settings: UpdateSettings, step: 'check' |
   if (code === 'ERR_UPDATE_SIGNATURE') {
     return `${detail} This version keeps running; the update is downloaded and checked again at the next check.`;
   }
-  if (step === 'check') {
-    return `The update server ${settings.url} could not be asked for updates; the app tries again at the next check (${detail}).`;
-  }
-  return `The update could not be downloaded from ${settings.url}; it is downloaded again at the next check (${detail}).`;
+  if (step === 'check') return "The update server could not be asked for updates; the app tries again at the next check. The app's log names the server and the error.";
+  return "The update could not be downloaded; it is downloaded again at the next check. The app's log names the server and the error.";
 }
 
 /**
@@ -92,9 +94,9 @@ export function createUpdateSchedule(deps: UpdateScheduleDeps) {
       set({ state: 'waiting' });
       installIfAllowed();
     } catch (err) {
-      const message = describeFailure(err, settings, step);
+      const message = describeFailure(err, step);
       set({ state: 'failed', message });
-      logger.warn({ err }, message);
+      logger.warn({ err, updateServer: settings.url }, message);
     }
   };
 

@@ -3,16 +3,21 @@ import { createReadStream, rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Logger } from 'pino';
 import type { UpdateSettings } from '../../shared/kiosk-config.js';
+import { compareVersions } from '../rules/fleet-state.js';
 import type { Updater } from './update-schedule.js';
 
 /** The signature of an update file lies next to it on the update server: `<file>.sig`. */
 export const SIGNATURE_SUFFIX = '.sig';
 /**
- * What is signed: this label and the file's SHA-512, so a 150 MB AppImage is
- * hashed as it streams instead of read into memory. packaging/sign-update.mjs
- * builds the same message.
+ * What is signed: this label, the release's version and the file's SHA-512
+ * (hashed as it streams, not read into memory: an AppImage is 150 MB). The
+ * version is signed so that an older signed build offered under a newer
+ * version in the update metadata does not match: whoever controls the update
+ * folder cannot roll PCs back. packaging/sign-update.mjs builds the same message.
  */
-const MESSAGE_LABEL = 'store-server update v1\n';
+const MESSAGE_LABEL = 'store-server update v2\n';
+
+const signedMessage = (version: string, digest: Buffer) => Buffer.concat([Buffer.from(`${MESSAGE_LABEL}version ${version}\n`), digest]);
 
 export async function updateFileDigest(file: string): Promise<Buffer> {
   const hash = createHash('sha512');
@@ -20,12 +25,11 @@ export async function updateFileDigest(file: string): Promise<Buffer> {
   return hash.digest();
 }
 
-/** Whether `signature` (the base64 text of a `.sig` file) is the release key's Ed25519 signature of the file. */
-export async function isSignedUpdate(file: string, signature: string, publicKeyPem: string): Promise<boolean> {
+/** Whether `signature` (the base64 text of a `.sig` file) is the release key's Ed25519 signature of the file as release `version`. */
+export async function isSignedUpdate(file: string, version: string, signature: string, publicKeyPem: string): Promise<boolean> {
   const bytes = Buffer.from(signature.trim(), 'base64');
   if (bytes.length !== 64) return false;
-  const message = Buffer.concat([Buffer.from(MESSAGE_LABEL), await updateFileDigest(file)]);
-  return verify(null, message, createPublicKey(publicKeyPem), bytes);
+  return verify(null, signedMessage(version, await updateFileDigest(file)), createPublicKey(publicKeyPem), bytes);
 }
 
 /** electron-updater's updater as the signature check needs it: the files it downloaded and what it offered. */
@@ -40,6 +44,8 @@ export class UpdateSignatureError extends Error {
 
 export interface SignatureCheck {
   settings: UpdateSettings;
+  /** The running version: an offer of an older one is refused. */
+  currentVersion: string;
   publicKey: string;
   logger: Logger;
   /** How the `.sig` file is fetched; Node's fetch in the app. */
@@ -57,6 +63,7 @@ export interface SignatureCheck {
 export function signedUpdates(updater: DownloadingUpdater, check: SignatureCheck): Updater {
   const fetchText = check.fetchText ?? ((url: string) => fetch(url));
   let offered: { url: string }[] = [];
+  let offeredVersion = '';
   let verified: string | undefined;
 
   const signatureUrl = (file: string) => {
@@ -75,10 +82,11 @@ export function signedUpdates(updater: DownloadingUpdater, check: SignatureCheck
     } catch (err) {
       check.logger.warn({ url, err }, 'the update\'s signature could not be fetched');
     }
-    if (signature !== undefined && (await isSignedUpdate(file, signature, check.publicKey))) return;
+    if (signature !== undefined && (await isSignedUpdate(file, offeredVersion, signature, check.publicKey))) return;
     rmSync(file, { force: true });
-    const why = signature === undefined ? `no signature was found at ${url}` : `its signature ${url} does not match the release key`;
-    check.logger.error({ file: basename(file) }, `refused the downloaded update: ${why}; it was deleted and this version keeps running`);
+    // GET /update shows the error's text to anyone: the signature's address stays in the log.
+    const why = signature === undefined ? 'no signature was found next to it' : `its signature does not match the release key for version ${offeredVersion}`;
+    check.logger.error({ file: basename(file), url }, `refused the downloaded update: ${why}; it was deleted and this version keeps running`);
     throw new UpdateSignatureError(`The downloaded update ${basename(file)} was refused and deleted because ${why}.`);
   };
 
@@ -86,6 +94,14 @@ export function signedUpdates(updater: DownloadingUpdater, check: SignatureCheck
     async checkForUpdates() {
       const result = await updater.checkForUpdates();
       offered = result?.updateInfo.files ?? [];
+      offeredVersion = result?.updateInfo.version ?? '';
+      if (result?.isUpdateAvailable && compareVersions(offeredVersion, check.currentVersion) < 0) {
+        offered = [];
+        check.logger.error({ offered: offeredVersion, running: check.currentVersion }, 'refused an update to an older version');
+        throw new UpdateSignatureError(
+          `The update server offers version ${offeredVersion}, older than the running ${check.currentVersion}: it is refused, so an older build cannot roll this PC back.`,
+        );
+      }
       return result;
     },
     async downloadUpdate() {

@@ -2,6 +2,7 @@ import electronUpdater from 'electron-updater';
 import type { Logger } from 'pino';
 import type { UpdateSettings } from '../../shared/kiosk-config.js';
 import type { Updater } from './update-schedule.js';
+import { VERSION } from '../version.js';
 import { UPDATE_SIGNING_PUBLIC_KEY } from './update-public-key.js';
 import { signedUpdates } from './update-signature.js';
 
@@ -23,7 +24,9 @@ export function electronUpdaterFor(settings: UpdateSettings, logger: Logger): Up
   };
   updater.autoDownload = false;
   updater.autoInstallOnAppQuit = false;
+  // An older build, even a signed one, never replaces a newer one (update-signature.ts also refuses it on Linux).
+  updater.allowDowngrade = false;
   updater.setFeedURL({ provider: 'generic', url: settings.url });
   if (process.platform !== 'linux') return updater;
-  return signedUpdates(updater, { settings, publicKey: UPDATE_SIGNING_PUBLIC_KEY, logger });
+  return signedUpdates(updater, { settings, currentVersion: VERSION, publicKey: UPDATE_SIGNING_PUBLIC_KEY, logger });
 }

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { networkInterfaces } from 'node:os';
 
 /**
  * Where the server may connect to print: private LAN addresses (RFC 1918 IPv4,
@@ -71,17 +72,53 @@ const RANGE_WORDS: Record<string, string> = {
 /** An IP address text without the brackets an IPv6 host may carry. */
 export const bareAddress = (host: string): string => host.replace(/^\[(.*)\]$/, '$1');
 
+/** How a refusal names the device and the setting that widens the rule; terminals pass their own. */
+export interface DeviceWords {
+  /** e.g. "Printer", "Terminal" */
+  device: string;
+  /** e.g. "PRINTER_ALLOW_ADDRESSES" */
+  setting: string;
+}
+
+const PRINTER_WORDS: DeviceWords = { device: 'Printer', setting: 'PRINTER_ALLOW_ADDRESSES' };
+
+/** Every address of this PC's network interfaces, loopback included, as the system lists them now. */
+export function thisPcAddresses(): string[] {
+  return Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((entry) => entry.address));
+}
+
+const sameAddress = (ip: ipaddr.IPv4 | ipaddr.IPv6, other: string): boolean => {
+  const text = other.replace(/%.*$/, '');
+  if (!ipaddr.isValid(text)) return false;
+  const parsed = ipaddr.process(text);
+  return parsed.kind() === ip.kind() && parsed.toNormalizedString() === ip.toNormalizedString();
+};
+
 /**
- * Why the server may not connect to this IP address, or undefined when it may.
- * IPv4-mapped IPv6 addresses are judged as the IPv4 address they carry.
+ * Why the server may not connect to this IP address, or undefined when it may:
+ * the store's private network, or a range the setting allows. This PC's own
+ * addresses are refused whatever the setting says (a "printer" there is a
+ * service of this PC: the server itself, a database, an admin port), except
+ * loopback when the setting names it (`loopback`, for an emulator or a
+ * simulator on this PC). IPv4-mapped IPv6 addresses are judged as the IPv4
+ * address they carry. Printers use it as it is; a terminal registry passes
+ * its own words and policy.
  */
-export function printerAddressProblem(address: string, policy: PrinterNetworkPolicy): string | undefined {
+export function printerAddressProblem(
+  address: string,
+  policy: Pick<PrinterNetworkPolicy, 'allowed'>,
+  words: DeviceWords = PRINTER_WORDS,
+  ownAddresses: readonly string[] = thisPcAddresses(),
+): string | undefined {
   const text = bareAddress(address);
   if (!ipaddr.isValid(text)) return `${JSON.stringify(address)} is not an IP address`;
   const ip = ipaddr.process(text);
-  if (policy.allowed.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits))) return undefined;
   const range = ip.range();
+  if (range !== 'loopback' && ownAddresses.some((own) => sameAddress(ip, own))) {
+    return `${words.device} address ${ip.toString()} is one of this PC's own addresses: a ${words.device.toLowerCase()} must be a device of its own on the store's private network (${PRIVATE_RANGES}); ${words.setting} cannot allow this PC's addresses`;
+  }
+  if (policy.allowed.some(([allowed, bits]) => allowed.kind() === ip.kind() && ip.match(allowed, bits))) return undefined;
   if ((ip.kind() === 'ipv4' && range === 'private') || (ip.kind() === 'ipv6' && range === 'uniqueLocal')) return undefined;
   const what = RANGE_WORDS[range] ?? 'not on a private network (a public or reserved address)';
-  return `Printer address ${ip.toString()} is ${what}: a printer must be on the store's private network (${PRIVATE_RANGES}); the PRINTER_ALLOW_ADDRESSES setting allows others`;
+  return `${words.device} address ${ip.toString()} is ${what}: a ${words.device.toLowerCase()} must be on the store's private network (${PRIVATE_RANGES}); the ${words.setting} setting allows others`;
 }

@@ -43,6 +43,11 @@ export class PayloadTooLarge extends ApiError {
   readonly status = 413;
 }
 
+/** A key asked more often than a limit allows (see http/rate-limit.ts): answered 429. */
+export class TooManyRequests extends ApiError {
+  readonly status = 429;
+}
+
 /** Invalid list query: answered in the validation shape. */
 export class ValidationFailed extends ApiError {
   readonly status = 400;

@@ -38,34 +38,39 @@ export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityL
     return blocked;
   };
 
+  /** Records one identity check; its time is `logDate` when the kiosk sends one, else now. */
+  const record = (caller: Caller, body: IdentityLogCreate): string => {
+    requireFeature(caller, IDENTITY_LOGS);
+    const store = body.store ?? caller.store ?? undefined;
+    if (caller.store && store !== caller.store) {
+      throw new NotAllowed(`store: a kiosk key of store ${JSON.stringify(caller.store)} records identity checks of that store only, not of ${JSON.stringify(store)}`);
+    }
+    requireStores(stores, caller.orgId, 'store', store === undefined ? undefined : [store]);
+    const id = newId();
+    const now = clock.now().toISOString();
+    const applied: IdentityLogCreate = {
+      ...body,
+      ...(store === undefined ? {} : { store }),
+      logDate: body.logDate === undefined ? now : toStoredTime(body.logDate),
+    };
+    const log: IdentityLog = { ...applied, id, logDate: applied.logDate as string, instance: caller.orgId };
+    db.transaction(() => {
+      identityLogs.insertLog(log, now);
+      outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'identity-log', resourceId: id, operation: 'create', body: applied, createdAt: now });
+    })();
+    return id;
+  };
+
   return {
-    /** Records one identity check; its time is `logDate` when the kiosk sends one, else now. */
-    record(caller: Caller, body: IdentityLogCreate): string {
-      requireFeature(caller, IDENTITY_LOGS);
-      const store = body.store ?? caller.store ?? undefined;
-      if (caller.store && store !== caller.store) {
-        throw new NotAllowed(`store: a kiosk key of store ${JSON.stringify(caller.store)} records identity checks of that store only, not of ${JSON.stringify(store)}`);
-      }
-      requireStores(stores, caller.orgId, 'store', store === undefined ? undefined : [store]);
-      const id = newId();
-      const now = clock.now().toISOString();
-      const applied: IdentityLogCreate = {
-        ...body,
-        ...(store === undefined ? {} : { store }),
-        logDate: body.logDate === undefined ? now : toStoredTime(body.logDate),
-      };
-      const log: IdentityLog = { ...applied, id, logDate: applied.logDate as string, instance: caller.orgId };
-      db.transaction(() => {
-        identityLogs.insertLog(log, now);
-        outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'identity-log', resourceId: id, operation: 'create', body: applied, createdAt: now });
-      })();
-      return id;
-    },
+    record,
 
     /** Whether an identity a kiosk read is blocked: the blocked list is compared here and never handed out. */
     verdict(caller: Caller, claim: IdentityVerdictRequest): IdentityVerdict {
       requireFeature(caller, IDENTITY_LOGS);
-      return { blocked: identityLogs.activeBlocked(caller.orgId).some((blocked) => matchesBlocked(claim, blocked)) };
+      const blocked = identityLogs.activeBlocked(caller.orgId).some((entry) => matchesBlocked(claim, entry));
+      // Every answer is on record: a run of verdicts on one key is visible in the identity logs.
+      record(caller, { access: !blocked, logType: 'verdict', birthDate: claim.birthDate, ...(claim.rawText === undefined ? {} : { rawText: claim.rawText }) });
+      return { blocked };
     },
 
     /** Identity checks newest first, filtered, paged by keyset cursor. */

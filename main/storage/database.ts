@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { keepPrivateIfPresent, makePrivateFile, makePrivateFolder } from '../security/private-files.js';
 import { applyMigrations } from './migrate.js';
 
 export type Db = Database.Database;
@@ -22,7 +22,11 @@ export interface OpenOptions {
 
 /** Opens (creating if needed) the database file and brings its schema up to date. */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
-  mkdirSync(dirname(file), { recursive: true });
+  makePrivateFolder(dirname(file));
+  // SQLite gives the WAL and SHM files the database file's mode: 0600 here makes all three private.
+  makePrivateFile(file);
+  keepPrivateIfPresent(file + '-wal');
+  keepPrivateIfPresent(file + '-shm');
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);

@@ -29,7 +29,7 @@ let temps = 0;
 export async function writeFileDurably(dir: string, name: string, data: string | Uint8Array): Promise<void> {
   const temp = join(dir, `.${name}.${process.pid}-${++temps}${TEMP_SUFFIX}`);
   try {
-    const handle = await open(temp, 'wx');
+    const handle = await open(temp, 'wx', 0o600);
     try {
       await handle.writeFile(data);
       await handle.sync();

@@ -1,3 +1,4 @@
+import { isSealed, type SecretBox } from '../security/secret-box.js';
 import type { Db } from '../storage/database.js';
 
 /** What the worker can be doing for one organization, as `GET /sync` reports it. */
@@ -62,10 +63,13 @@ interface RawConfig {
   run_requested_full: number;
 }
 
-const fromRow = (row: RawConfig): SyncConfig => ({
+const fromRow = (row: RawConfig, secrets: SecretBox): SyncConfig => ({
   orgId: row.org_id,
   upstreamUrl: row.upstream_url,
-  upstreamKey: row.upstream_key,
+  // Opened when a round needs it: `sync status` works where the key file cannot be opened.
+  get upstreamKey() {
+    return secrets.open(row.upstream_key);
+  },
   intervalSeconds: row.interval_seconds,
   pullIntervalSeconds: row.pull_interval_seconds,
   fullIntervalSeconds: row.full_interval_seconds,
@@ -80,8 +84,11 @@ const fromRow = (row: RawConfig): SyncConfig => ({
   runRequestedFull: row.run_requested_full === 1,
 });
 
-/** The `sync_config` table: a row exists exactly while sync is configured for the organization. */
-export function createSyncConfigStore(db: Db) {
+/**
+ * The `sync_config` table: a row exists exactly while sync is configured for
+ * the organization. The upstream key is stored sealed by `secrets`.
+ */
+export function createSyncConfigStore(db: Db, secrets: SecretBox) {
   // A new configuration may name another upstream: its first pull reads everything again.
   const upsert = db.prepare(`
     INSERT INTO sync_config (org_id, upstream_url, upstream_key, interval_seconds, pull_interval_seconds, full_interval_seconds, configured_at, state)
@@ -90,6 +97,8 @@ export function createSyncConfigStore(db: Db) {
       pull_interval_seconds = @pullInterval, full_interval_seconds = @fullInterval,
       configured_at = @now, state = 'idle', last_error = NULL, feed_marks = NULL, last_full_pull_at = NULL`);
   const remove = db.prepare('DELETE FROM sync_config WHERE org_id = ?');
+  const keys = db.prepare<[], { org_id: string; upstream_key: string }>('SELECT org_id, upstream_key FROM sync_config');
+  const sealKey = db.prepare('UPDATE sync_config SET upstream_key = ? WHERE org_id = ? AND upstream_key = ?');
   const byOrg = db.prepare<[string], RawConfig>('SELECT * FROM sync_config WHERE org_id = ?');
   const all = db.prepare<[], RawConfig>('SELECT * FROM sync_config ORDER BY org_id');
   const setState = db.prepare('UPDATE sync_config SET state = ?, last_error = ? WHERE org_id = ?');
@@ -119,7 +128,7 @@ export function createSyncConfigStore(db: Db) {
       upsert.run({
         orgId,
         url: settings.url,
-        key: settings.key,
+        key: secrets.seal(settings.key),
         interval: settings.intervalSeconds,
         pullInterval: settings.pullIntervalSeconds ?? DEFAULT_PULL_INTERVAL_SECONDS,
         fullInterval: settings.fullIntervalSeconds ?? DEFAULT_FULL_INTERVAL_SECONDS,
@@ -132,10 +141,19 @@ export function createSyncConfigStore(db: Db) {
     },
     get(orgId: string): SyncConfig | undefined {
       const row = byOrg.get(orgId);
-      return row && fromRow(row);
+      return row && fromRow(row, secrets);
     },
     list(): SyncConfig[] {
-      return all.all().map(fromRow);
+      return all.all().map((row) => fromRow(row, secrets));
+    },
+    /** Seals upstream keys an older version stored in clear; returns how many. */
+    sealClearKeys(): number {
+      let sealed = 0;
+      for (const row of keys.all()) {
+        if (row.upstream_key === '' || isSealed(row.upstream_key)) continue;
+        sealed += sealKey.run(secrets.seal(row.upstream_key), row.org_id, row.upstream_key).changes;
+      }
+      return sealed;
     },
     setState(orgId: string, state: SyncConfig['state'], lastError?: string | null): void {
       if (lastError === undefined) setStateOnly.run(state, orgId);

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../services/clock.js';
 import type { Services } from '../services/index.js';
 import type { ProductListener } from '../services/products.js';
+import type { SecretBox } from '../security/secret-box.js';
 import type { Db } from '../storage/database.js';
 import { createInstallationStore } from '../storage/installation.js';
 import { createRecentSalesStore } from '../storage/recent-sales.js';
@@ -36,6 +37,8 @@ export function createSync(deps: {
   clock: Clock;
   logger: Logger;
   services: Services;
+  /** Seals the upstream key in the database (see security/secret-box.ts). */
+  secrets: SecretBox;
   imagePath: (file: string) => string | undefined;
   productListeners: ProductListener[];
   options?: SyncOptions | undefined;
@@ -47,7 +50,7 @@ export function createSync(deps: {
   const options = deps.options ?? {};
   // Aborted by the worker's stop(): a call to a hung upstream must not hold up a shutdown.
   const shutdown = new AbortController();
-  const configs = createSyncConfigStore(deps.db);
+  const configs = createSyncConfigStore(deps.db, deps.secrets);
   const queue = createOutboxQueue(deps.db);
   const roundDeps: RoundDeps = {
     db: deps.db,

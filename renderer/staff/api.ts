@@ -1,6 +1,6 @@
 /** Calls of the staff page to this server's API, with the key staff signed in with. */
 
-export type CallFailure = 'refused' | 'unreachable' | 'failed';
+export type CallFailure = 'refused' | 'unreachable' | 'failed' | 'insecure';
 
 export class CallError extends Error {
   constructor(
@@ -14,8 +14,19 @@ export class CallError extends Error {
 
 export const API_BASE = new URL('api/v1', window.location.href).href;
 
+const { protocol, hostname } = window.location;
+/**
+ * A key may leave this page: over HTTPS, or to this PC itself. Over plain HTTP
+ * from another computer anyone on the network could read it; the server would
+ * refuse a write key then, but only after it crossed the network.
+ */
+export const keysTravelSafely = protocol === 'https:' || hostname === 'localhost' || hostname === '[::1]' || /^127\./.test(hostname);
+/** Where this page is served once HTTPS is on (the server serves HTTPS on the same port). */
+export const httpsAddress = `https://${window.location.host}${window.location.pathname}`;
+
 async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, key?: string, body?: unknown): Promise<T> {
   let res: Response;
+  if (key && !keysTravelSafely) throw new CallError('insecure', 0, 'a key is not sent over plain HTTP to another computer');
   const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   try {

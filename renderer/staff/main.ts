@@ -1,6 +1,6 @@
 import type { StoreLanguage } from '../../shared/languages.js';
 import { h, replaceChildren } from '../kiosk/dom.js';
-import { CallError, getData } from './api.js';
+import { CallError, getData, httpsAddress, keysTravelSafely } from './api.js';
 import { createFleetView } from './fleet-view.js';
 import { createKeysView } from './keys-view.js';
 import { createPrintersView } from './printers-view.js';
@@ -22,13 +22,14 @@ const POLL_MS = 5000;
 const REPORT_EVERY = 6;
 
 let t = staffTranslator((sessionStorage.getItem(LANGUAGE) as StoreLanguage | null) ?? browserLanguage(navigator.languages));
-let problem: StaffTextKey | undefined;
+let problem: StaffTextKey | undefined = keysTravelSafely ? undefined : 'plainHttp';
 
 const key = () => sessionStorage.getItem(KEY) ?? undefined;
 const signedInKey = () => key() ?? '';
 
 function failed(error: unknown): void {
-  if (error instanceof CallError && error.failure === 'refused') problem = error.status === 403 && key() ? 'readKeyRefused' : 'keyRefused';
+  if (error instanceof CallError && error.failure === 'insecure') problem = 'plainHttp';
+  else if (error instanceof CallError && error.failure === 'refused') problem = error.status === 403 && key() ? 'readKeyRefused' : 'keyRefused';
   else if (error instanceof CallError && error.failure === 'unreachable') problem = 'unreachable';
   else problem = undefined;
   renderChrome();
@@ -56,7 +57,7 @@ staff.append(report.root, sync.root, deviceKeys.root, fleet.root);
 function renderChrome(): void {
   document.documentElement.lang = t.language;
   subtitle.textContent = t('subtitle');
-  message.textContent = problem ? t(problem) : '';
+  message.textContent = problem ? t(problem, { url: httpsAddress }) : '';
   message.hidden = problem === undefined;
   replaceChildren(
     languageNav,
@@ -87,6 +88,10 @@ function signOutButton(): HTMLElement {
 }
 
 async function signIn(candidate: string): Promise<void> {
+  if (!keysTravelSafely) {
+    problem = 'plainHttp';
+    return renderChrome();
+  }
   try {
     await getData('/sync', candidate);
   } catch (error) {

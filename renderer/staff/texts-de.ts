@@ -28,6 +28,8 @@ export const de: StaffTexts = {
   signIn: 'Anmelden',
   signOut: 'Abmelden',
   keyRefused: 'Dieser Schlüssel wird nicht angenommen. Prüfen Sie ihn und versuchen Sie es nochmals.',
+  plainHttp:
+    'Diese Seite ist über unverschlüsseltes HTTP von einem anderen Computer geöffnet: ein hier eingegebener Schreibschlüssel ginge für alle lesbar durchs Netz und wird darum nicht gesendet. Schalten Sie HTTPS auf dem Laden-PC ein (TLS=self-signed, siehe Sicherheit in der Dokumentation) und öffnen Sie {url}.',
   readKeyRefused: 'Das ist ein Leseschlüssel: er darf nur lesen. Melden Sie sich mit dem Schreibschlüssel an, um erneut zu senden oder zu verwerfen.',
   unreachable: 'Der Server antwortet nicht. Versuchen Sie es gleich nochmals.',
   reportTitle: 'Tagesabschluss',

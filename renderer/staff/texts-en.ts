@@ -27,6 +27,8 @@ export const en = {
   signIn: 'Sign in',
   signOut: 'Sign out',
   keyRefused: 'This key is not accepted. Check it and try again.',
+  plainHttp:
+    'This page was opened over plain HTTP from another computer: a write key typed here would cross the network readable by anyone, so it is not sent. Turn on HTTPS on the store PC (TLS=self-signed, see the security page of the documentation) and open {url}.',
   readKeyRefused: 'This is a read key: it may only read. Sign in with the write key to retry or discard.',
   unreachable: 'The server does not answer. Try again in a moment.',
   reportTitle: "Day's report",

@@ -28,6 +28,8 @@ export const fr: StaffTexts = {
   signIn: 'Se connecter',
   signOut: 'Se déconnecter',
   keyRefused: "Cette clé n'est pas acceptée. Vérifiez-la et réessayez.",
+  plainHttp:
+    "Cette page est ouverte en HTTP non chiffré depuis un autre ordinateur : une clé d'écriture saisie ici traverserait le réseau lisible par tous, elle n'est donc pas envoyée. Activez HTTPS sur le PC du magasin (TLS=self-signed, voir la page sécurité de la documentation) et ouvrez {url}.",
   readKeyRefused: "C'est une clé de lecture : elle ne peut que lire. Connectez-vous avec la clé d'écriture pour renvoyer ou abandonner.",
   unreachable: 'Le serveur ne répond pas. Réessayez dans un instant.',
   reportTitle: 'Clôture du jour',

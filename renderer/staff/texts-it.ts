@@ -28,6 +28,8 @@ export const it: StaffTexts = {
   signIn: 'Accedi',
   signOut: 'Esci',
   keyRefused: 'Questa chiave non è accettata. Controllatela e riprovate.',
+  plainHttp:
+    'Questa pagina è aperta in HTTP non cifrato da un altro computer: una chiave di scrittura digitata qui attraverserebbe la rete leggibile da chiunque, perciò non viene inviata. Attivate HTTPS sul PC del negozio (TLS=self-signed, vedi la pagina sicurezza della documentazione) e aprite {url}.',
   readKeyRefused: 'Questa è una chiave di lettura: può solo leggere. Accedete con la chiave di scrittura per reinviare o scartare.',
   unreachable: 'Il server non risponde. Riprovate tra un momento.',
   reportTitle: 'Chiusura giornaliera',

@@ -118,9 +118,8 @@ export const IdentityVerdictRequestSchema = z
     lastName: nonEmpty.max(200, { error: 'must be at most 200 characters' }).describe('Last name as read from the document.'),
     firstNames: text.max(200, { error: 'must be at most 200 characters' }).describe('Every given name as read, separated by spaces.'),
     birthDate: z.iso
-      .date({ error: 'must be a date as YYYY-MM-DD' })
-      .optional()
-      .describe('Birth date as YYYY-MM-DD; without it a blocked identity is matched on the names alone.'),
+      .date({ error: 'must be a date as YYYY-MM-DD, as read from the document' })
+      .describe('Birth date as YYYY-MM-DD, as read from the document.'),
     rawText: text.max(2000, { error: 'must be at most 2000 characters' }).optional().describe('Raw MRZ of the document.'),
   })
   .meta({ id: 'IdentityVerdictRequest', description: 'An identity read by a kiosk, to be checked against the blocked list on the server.' });

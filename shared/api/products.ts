@@ -42,8 +42,8 @@ const productWritableFields = {
   salePercentage: z.number(),
   salePriceDateFrom: DateTimeSchema,
   salePriceDateTo: DateTimeSchema,
-  costPrice: CentsSchema,
-  margin: z.number(),
+  costPrice: CentsSchema.describe('Purchase price in cents. Left out of answers to kiosk and scale keys.'),
+  margin: z.number().describe('Left out of answers to kiosk and scale keys.'),
   showOnScreen: z.boolean(),
   ageRestriction: z.boolean().describe(`Sold only to buyers of a minimum age: \`minimumAge\`, ${DEFAULT_MINIMUM_AGE} when that is not given.`),
   minimumAge: z

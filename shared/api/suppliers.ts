@@ -42,7 +42,10 @@ export const SupplierSchema = z
     deleted: z.boolean(),
     createdate: DateTimeSchema,
   })
-  .meta({ id: 'Supplier', description: 'A supplier. Optional fields that were never set are absent.' });
+  .meta({
+    id: 'Supplier',
+    description: 'A supplier. Optional fields that were never set are absent. A kiosk key reads only `id`, `name`, `organizationId`, `deleted` and `createdate`.',
+  });
 
 export const SupplierListQuerySchema = z
   .object({

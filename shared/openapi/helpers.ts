@@ -10,6 +10,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'No record with that id in the organization of the key.',
   409: 'Conflicts with a stored record.',
   413: 'Body larger than the limit.',
+  429: 'Too many requests of this kind from this key; `Retry-After` says in how many seconds to try again.',
 };
 
 export const json = (schema: z.ZodType, description: string) => ({

@@ -44,10 +44,11 @@ export function registerIdentityLogPaths(registry: OpenAPIRegistry): void {
     summary: 'Is this identity blocked? (Kiosk or write key)',
     description:
       'Compares an identity read from a document with the active blocked identities: the same raw MRZ, or the same last name with every blocked ' +
-      'first name among the given ones and, when both have one, the same birth date. Answers only `blocked`; the list stays on the server. ' +
-      `Records nothing (\`POST /identity-logs\` does).${GATED}`,
+      'first name among the given ones and, when the blocked identity has one, the same birth date. Answers only `blocked`; the list stays on the server. ' +
+      'The birth date as read from the document is required, so the blocked list cannot be probed by names alone; each key may ask for ' +
+      `30 verdicts a minute, then 429. Each verdict is recorded as an identity check (\`logType\` \`verdict\`, \`access\` false when blocked).${GATED}`,
     request: { body: { content: { 'application/json': { schema: IdentityVerdictRequestSchema } } } },
-    responses: { 200: json(dataOf(IdentityVerdictSchema), 'The verdict.'), ...errors([400, 403]) },
+    responses: { 200: json(dataOf(IdentityVerdictSchema), 'The verdict.'), ...errors([400, 403, 429]) },
   });
   registry.registerPath({
     method: 'get',

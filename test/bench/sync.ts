@@ -15,6 +15,7 @@ import { percentile, timeSequential } from './load.js';
 import { freePort } from '../support/processes.js';
 import { buildAndGetStartCommand, rssMb, spawnProcess, waitFor } from './server-process.js';
 import { runSteadyState } from './steady-state.js';
+import { openSecretBox } from '../../main/security/secret-box.js';
 
 /**
  * `npm run bench:sync`: a store PC against an upstream, both real servers in
@@ -51,7 +52,7 @@ const caller: Caller = { orgId: org.id, keyKind: 'write', features: ['barcode-al
 const store = local.retailStores.create(caller, { name: 'Filiale' });
 const product = local.products.create(caller, { name: 'Milch', price: 150, taxCategory: '2.6', barcode: 'bench-milk' });
 for (let i = 0; i < ORDERS; i += 1) local.orders.create(caller, { store, products: [{ productId: product, quantity: 1 + (i % 3) }] });
-createSyncConfigStore(localDb).configure(org.id, { url: proxy.url, key: upOrg.writeKey, intervalSeconds: DEFAULT_INTERVAL_SECONDS }, new Date().toISOString());
+createSyncConfigStore(localDb, openSecretBox(localDir)).configure(org.id, { url: proxy.url, key: upOrg.writeKey, intervalSeconds: DEFAULT_INTERVAL_SECONDS }, new Date().toISOString());
 localDb.close();
 
 const { command, args } = buildAndGetStartCommand();

@@ -9,6 +9,7 @@ import { createOutboxQueue } from '../../main/sync/outbox-queue.js';
 import { createSyncConfigStore } from '../../main/sync/config-store.js';
 import { createSyncAdmin } from '../../main/sync/sync-admin.js';
 import type { Api } from './api.js';
+import { openSecretBox } from '../../main/security/secret-box.js';
 
 /** Worker pace for tests: rounds follow writes at once and backoff stays in milliseconds. */
 export const FAST_SYNC: SyncOptions = { tickMs: 20, debounceMs: 5, backoff: { baseMs: 10, maxMs: 80 }, timeoutMs: 2000 };
@@ -22,7 +23,7 @@ export function configureSync(
   const db = openDatabase(join(dataDir, DATABASE_FILE));
   try {
     createSyncAdmin({
-      configs: createSyncConfigStore(db),
+      configs: createSyncConfigStore(db, openSecretBox(dataDir)),
       queue: createOutboxQueue(db),
       organizations: createOrganizationStore(db),
       clock: systemClock,

@@ -9,7 +9,9 @@ import {
 } from '../../../shared/api/identity-logs.js';
 import { requireFeature } from '../../services/caller.js';
 import { IDENTITY_LOGS, type IdentityLogService } from '../../services/identity-logs.js';
+import type { Clock } from '../../services/clock.js';
 import { callerOf } from '../auth.js';
+import { limitPerKey } from '../rate-limit.js';
 import { parseBody, parseQuery } from '../validation.js';
 
 /**
@@ -22,8 +24,12 @@ export const identityLogFeatureGate: RequestHandler = (_req, res, next) => {
   next();
 };
 
-export function identityLogRoutes(identityLogs: IdentityLogService): Router {
+/** Verdicts one key may ask for in a minute: a kiosk checks one document at a time, a prober needs thousands. */
+export const VERDICTS_PER_MINUTE = 30;
+
+export function identityLogRoutes(identityLogs: IdentityLogService, clock: Clock): Router {
   const router = Router();
+  const verdictLimit = limitPerKey({ limit: VERDICTS_PER_MINUTE, windowMs: 60_000, what: 'identity verdicts', clock });
 
   router.get('/identity-logs', (req, res) => {
     const query = parseQuery(IdentityLogListQuerySchema, req.query);
@@ -35,7 +41,7 @@ export function identityLogRoutes(identityLogs: IdentityLogService): Router {
     res.json({ success: true, id: identityLogs.record(callerOf(res), body) });
   });
 
-  router.post('/identity-logs/verdict', (req, res) => {
+  router.post('/identity-logs/verdict', verdictLimit, (req, res) => {
     const body = parseBody(IdentityVerdictRequestSchema, req.body);
     res.json({ data: identityLogs.verdict(callerOf(res), body) });
   });

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { ProductCreateSchema, ProductListQuerySchema, ProductUpdateSchema } from '../../../shared/api/products.js';
+import { productAsSeenBy } from '../../rules/device-view.js';
 import type { ProductService } from '../../services/products.js';
 import { callerOf } from '../auth.js';
 import { parseBody, parseQuery } from '../validation.js';
@@ -9,7 +10,9 @@ export function productRoutes(products: ProductService): Router {
 
   router.get('/products', (req, res) => {
     const query = parseQuery(ProductListQuerySchema, req.query);
-    res.json(products.list(callerOf(res), query));
+    const caller = callerOf(res);
+    const page = products.list(caller, query);
+    res.json({ ...page, data: page.data.map((product) => productAsSeenBy(caller.keyKind, product)) });
   });
 
   router.post('/products', (req, res) => {
@@ -18,7 +21,8 @@ export function productRoutes(products: ProductService): Router {
   });
 
   router.get('/products/:productId', (req, res) => {
-    res.json({ data: products.get(callerOf(res), req.params.productId) });
+    const caller = callerOf(res);
+    res.json({ data: productAsSeenBy(caller.keyKind, products.get(caller, req.params.productId)) });
   });
 
   router.post('/products/:productId', (req, res) => {

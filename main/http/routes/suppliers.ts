@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { SupplierCreateSchema, SupplierListQuerySchema, SupplierUpdateSchema } from '../../../shared/api/suppliers.js';
+import { supplierAsSeenBy } from '../../rules/device-view.js';
 import type { SupplierService } from '../../services/suppliers.js';
 import { callerOf } from '../auth.js';
 import { parseBody, parseQuery } from '../validation.js';
@@ -9,7 +10,9 @@ export function supplierRoutes(suppliers: SupplierService): Router {
 
   router.get('/suppliers', (req, res) => {
     const query = parseQuery(SupplierListQuerySchema, req.query);
-    res.json(suppliers.list(callerOf(res), query));
+    const caller = callerOf(res);
+    const page = suppliers.list(caller, query);
+    res.json({ ...page, data: page.data.map((supplier) => supplierAsSeenBy(caller.keyKind, supplier)) });
   });
 
   router.post('/suppliers', (req, res) => {
@@ -18,7 +21,8 @@ export function supplierRoutes(suppliers: SupplierService): Router {
   });
 
   router.get('/suppliers/:supplierId', (req, res) => {
-    res.json({ data: suppliers.get(callerOf(res), req.params.supplierId) });
+    const caller = callerOf(res);
+    res.json({ data: supplierAsSeenBy(caller.keyKind, suppliers.get(caller, req.params.supplierId)) });
   });
 
   router.post('/suppliers/:supplierId', (req, res) => {
