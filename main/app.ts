@@ -50,6 +50,7 @@ import type { Clock } from './services/clock.js';
 import { createServices, type Services } from './services/index.js';
 import { createProductImageService, releaseReplacedImages } from './services/product-images.js';
 import type { Db } from './storage/database.js';
+import { createFeedHorizonStore } from './storage/feed-horizons.js';
 import { createFleetDeviceStore } from './storage/fleet-devices.js';
 import { createGroupCommit, DEFAULT_GROUP_COMMIT, type GroupCommit, type GroupCommitOptions } from './storage/group-commit.js';
 import { createIdempotencyKeyStore } from './storage/idempotency-keys.js';
@@ -163,7 +164,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   if (!deps.withoutPermissionCheck) api.use(enforcePermissions());
   api.use(keyRoutes(services.organizations, JSON_BODY_LIMIT));
   api.use('/identity-logs', identityLogFeatureGate);
-  api.use(feedHorizon(deps.clock, retention.settings.deletedDays));
+  api.use(feedHorizon(createFeedHorizonStore(deps.db)));
   const writeSteps = [idempotency(createIdempotencyKeyStore(deps.db), deps.clock), syncBase(createSyncWriterStore(deps.db)), scheduleSyncAfterWrites(sync.worker)];
   if (groups) writeSteps.unshift(writesInGroups(groups, deps.db, errorAnswer(deps.logger)));
   api.use(forWritesOnly(express.json({ limit: JSON_BODY_LIMIT }), ...writeSteps));

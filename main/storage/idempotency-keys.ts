@@ -23,6 +23,10 @@ export function createIdempotencyKeyStore(db: Db) {
   const get = db.prepare<[string, string], RawRecord>(
     'SELECT fingerprint, status, body, created_at, expires_at FROM idempotency_keys WHERE org_id = ? AND key = ?',
   );
+  // Far enough that no expiry check ever reaches it.
+  const keptCreation = db.prepare<[string, string], RawRecord>(
+    "SELECT fingerprint, status, body, '' AS created_at, '9999-12-31T23:59:59.999Z' AS expires_at FROM sync_creations WHERE org_id = ? AND key = ?",
+  );
   const save = db.prepare(
     `INSERT OR REPLACE INTO idempotency_keys (org_id, key, fingerprint, status, body, created_at, expires_at, sender, entry_seq)
      VALUES (@orgId, @key, @fingerprint, @status, @body, @createdAt, @expiresAt, @sender, @entrySeq)`,
@@ -34,8 +38,9 @@ export function createIdempotencyKeyStore(db: Db) {
   );
 
   return {
+    /** The kept answer to `key`; after it went, a store's creation is still answered from `sync_creations`, for good. */
     get(orgId: string, key: string): IdempotencyRecord | undefined {
-      const row = get.get(orgId, key);
+      const row = get.get(orgId, key) ?? keptCreation.get(orgId, key);
       return row && { fingerprint: row.fingerprint, status: row.status, body: row.body, createdAt: row.created_at, expiresAt: row.expires_at };
     },
     /**
