@@ -98,11 +98,13 @@ export interface AppDeps {
   retention?: Partial<RetentionSettings> | undefined;
   /** Pace of the group commit of writes; `false` commits each write on its own. Default `DEFAULT_GROUP_COMMIT`. */
   groupCommit?: GroupCommitOptions | false | undefined;
+  /** Called once a flush to disk failed and writes stopped (storage/group-commit.ts, rule 4): ends the process. Default: nothing more. */
+  onDiskFailure?: ((failure: unknown) => void) | undefined;
 }
 
 /** Builds the express app over one database. Listening and starting the sync worker are the caller's job. */
 export function createApp(deps: AppDeps): { app: Express; services: Services; sync: Sync; retention: DataRetention; groups: GroupCommit | undefined } {
-  const groups = deps.groupCommit === false ? undefined : createGroupCommit(deps.db, deps.groupCommit ?? DEFAULT_GROUP_COMMIT);
+  const groups = deps.groupCommit === false ? undefined : createGroupCommit(deps.db, deps.groupCommit ?? DEFAULT_GROUP_COMMIT, deps.onDiskFailure);
   const imageRecords = createProductImageStore(deps.db);
   const releaseImages = releaseReplacedImages(deps.images, imageRecords, (then) => groups?.afterCommit(then) ?? false);
   const services = createServices({
