@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from './support/api.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
@@ -60,6 +61,29 @@ describe('GET /sync while the upstream is down', () => {
       const status = (await write.get('/sync')).body.data;
       expect(status).toMatchObject({ state: 'offline', pending: 1 });
       unavailable(call);
+    }
+  });
+});
+
+describe('a round cut short by the shutdown', () => {
+  it('says so in the log, with the reason', async () => {
+    const lines: { msg: string; why?: string; waitingFor?: string }[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const held = heldUpstream();
+    await new Promise<void>((resolve) => held.server.listen(0, '127.0.0.1', resolve));
+    const server = await startTestServer({ sync: FAST_SYNC, logger });
+    try {
+      const owner = server.createOrg();
+      configureSync(server.dataDir, owner.id, { url: `http://127.0.0.1:${(held.server.address() as AddressInfo).port}/api/v1`, key: 'upstream-key' });
+      expect((await api(server.url, owner.writeKey).post('/products', { name: 'Brot', price: 350, taxCategory: '2.6' })).status).toBe(200);
+      // A call of the round waits on the upstream when the server is asked to stop.
+      await held.nextCall();
+      await server.stop();
+      expect(lines).toContainEqual(expect.objectContaining({ msg: 'sync round stopped before its end', why: 'the server is shutting down' }));
+    } finally {
+      held.server.closeAllConnections();
+      held.server.close();
+      await server.destroy();
     }
   });
 });

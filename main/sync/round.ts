@@ -74,6 +74,7 @@ export async function runRound(deps: RoundDeps, orgId: string, options: RoundOpt
       // The local catalog reflects the upstream as of the start of the pull.
       const pullStartedAt = clock.now().toISOString();
       const offer = await upstreamOffer(deps, config, upstream, kind === 'full');
+      if (!keepGoing()) return stopped();
       if ('stoppedBy' in offer) return (stop(offer.stoppedBy), finish());
       const withBlocked = deps.services.stores.organizations.get(orgId)?.features.includes('identity-logs') ?? false;
       const targets = pullTargets(deps.services.stores, withBlocked);
