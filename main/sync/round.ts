@@ -1,3 +1,4 @@
+import type { SyncConfig } from './config-store.js';
 import { sendHeartbeat } from './heartbeat.js';
 import { holdLease } from './lease.js';
 import { pullTargets } from './pull-targets.js';
@@ -7,7 +8,6 @@ import { pushPending } from './push.js';
 import type { Verdict } from './retry-policy.js';
 import type { RoundDeps, RoundKind } from './round-deps.js';
 import { createRoundState } from './round-state.js';
-import type { SyncConfig } from './config-store.js';
 import type { Upstream } from './upstream.js';
 import { readUpstreamOffer } from './upstream-offer.js';
 
@@ -59,9 +59,10 @@ export async function runRound(deps: RoundDeps, orgId: string, options: RoundOpt
     configs.setState(orgId, 'idle');
     return { ...finish(), failure: 'stopped' as const };
   };
-  let upstream: Upstream | undefined;
+  let direct: Upstream | undefined;
   try {
-    upstream = state.watch(deps.upstreamFor(config));
+    direct = deps.upstreamFor(config);
+    const upstream = state.watch(direct);
     state.enter('pushing');
     const push = await pushPending({ ...deps, orgId, upstream, feedMarks: config.feedMarks, keepGoing, onProgress: options.onProgress });
     report.pushed = push.pushed;
@@ -100,7 +101,8 @@ export async function runRound(deps: RoundDeps, orgId: string, options: RoundOpt
     // Also after a round the upstream cut short (a sale it keeps failing is what head office must see).
     // Not awaited: the report never holds up the next round, and the sale behind it.
     const told = report.reached || failure === 'offline';
-    if (upstream && told && deps.offers.get(orgId)?.offer.fleet) void sendHeartbeat(deps, orgId, upstream, kind);
+    // Past the round's state: its answer must not show the round's phase again.
+    if (direct && told && deps.offers.get(orgId)?.offer.fleet) void sendHeartbeat(deps, orgId, direct, kind);
   }
 }
 
