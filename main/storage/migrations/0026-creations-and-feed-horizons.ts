@@ -7,7 +7,7 @@ import type { Migration } from './index.js';
  * taken while that creation was pending sends it again under the same key,
  * however long after; the upstream replays the answer instead of creating the
  * record a second time. A row is the key, its request's fingerprint and the
- * short answer (`{"success":true,"id":…}`): about 150 bytes per record a store
+ * short answer (`{"success":true,"id":…}`): about 250 bytes per record a store
  * created, orders left out.
  *
  * `feed_horizons`: per organization, the newest deletion time among the
