@@ -3,8 +3,8 @@ import { existsSync, fdatasync, fdatasyncSync, readFileSync, rmSync } from 'node
 /** Which file a flush makes durable. */
 export type FlushTarget = 'wal' | 'database';
 
-// Read once at start-up, and only under the test runner: the product never sets it.
-const trigger = process.env.NODE_ENV === 'test' ? process.env.STORE_SERVER_FAIL_FLUSH_FILE : undefined;
+// Only under the test runner, which the product never is; read at each flush, so that a test running the server in its own process can arm it.
+const triggerFile = () => (process.env.NODE_ENV === 'test' ? process.env.STORE_SERVER_FAIL_FLUSH_FILE : undefined);
 
 /**
  * Test-only seam: while the file named by STORE_SERVER_FAIL_FLUSH_FILE holds
@@ -13,6 +13,7 @@ const trigger = process.env.NODE_ENV === 'test' ? process.env.STORE_SERVER_FAIL_
  * unless NODE_ENV is `test` and the variable is set.
  */
 function injectedFailure(target: FlushTarget): Error | undefined {
+  const trigger = triggerFile();
   if (trigger === undefined || !existsSync(trigger)) return undefined;
   if (readFileSync(trigger, 'utf8').trim() !== target) return undefined;
   rmSync(trigger, { force: true });

@@ -233,6 +233,8 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
     // A commit outside groups that skipped its fsync is flushed like a group's: `committed()` waits for it too.
     onCommitWithoutFsync(db, () => {
+      // Once writes stopped, nothing will flush it: a group waiting for that would hold its waiters for ever.
+      if (stopped !== undefined) return;
       ledger.unflushed.push(newGroup());
       startFlush();
     });
@@ -286,10 +288,10 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
       group.waiting.push(then);
       return true;
     },
-    /** Resolves once every write so far is on disk: what is read then has been committed for good. */
+    /** Resolves once every write so far is on disk: what is read then has been committed for good. At once after writes stopped (the process is ending). */
     committed(): Promise<void> {
       return new Promise((resolve) => {
-        const group = ledger.latest();
+        const group = stopped === undefined ? ledger.latest() : undefined;
         if (!group) resolve();
         else group.waiting.push(() => resolve());
       });
