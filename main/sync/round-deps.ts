@@ -26,6 +26,7 @@ export interface DeviceFacts {
   printers: (orgId: string) => { name: string; state: string }[];
 }
 
+/** What a round works with; apart from round.ts so that the heartbeat, which the round sends, takes it without importing the round. */
 export interface RoundDeps {
   db: Db;
   clock: Clock;
