@@ -50,6 +50,7 @@ import type { Clock } from './services/clock.js';
 import { createServices, type Services } from './services/index.js';
 import { createProductImageService, releaseReplacedImages } from './services/product-images.js';
 import type { Db } from './storage/database.js';
+import { createFeedHorizonStore } from './storage/feed-horizons.js';
 import { createFleetDeviceStore } from './storage/fleet-devices.js';
 import { createGroupCommit, DEFAULT_GROUP_COMMIT, type GroupCommit, type GroupCommitOptions } from './storage/group-commit.js';
 import { createIdempotencyKeyStore } from './storage/idempotency-keys.js';
@@ -100,11 +101,13 @@ export interface AppDeps {
   retention?: Partial<RetentionSettings> | undefined;
   /** Pace of the group commit of writes; `false` commits each write on its own. Default `DEFAULT_GROUP_COMMIT`. */
   groupCommit?: GroupCommitOptions | false | undefined;
+  /** Called once a flush to disk failed and writes stopped (storage/group-commit.ts, rule 4): ends the process. Default: nothing more. */
+  onDiskFailure?: ((failure: unknown) => void) | undefined;
 }
 
 /** Builds the express app over one database. Listening and starting the sync worker are the caller's job. */
 export function createApp(deps: AppDeps): { app: Express; services: Services; sync: Sync; retention: DataRetention; groups: GroupCommit | undefined } {
-  const groups = deps.groupCommit === false ? undefined : createGroupCommit(deps.db, deps.groupCommit ?? DEFAULT_GROUP_COMMIT);
+  const groups = deps.groupCommit === false ? undefined : createGroupCommit(deps.db, deps.groupCommit ?? DEFAULT_GROUP_COMMIT, deps.onDiskFailure);
   const imageRecords = createProductImageStore(deps.db);
   const releaseImages = releaseReplacedImages(deps.images, imageRecords, (then) => groups?.afterCommit(then) ?? false);
   const services = createServices({
@@ -167,7 +170,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   if (!deps.withoutPermissionCheck) api.use(enforcePermissions());
   api.use(keyRoutes(services.organizations, JSON_BODY_LIMIT));
   api.use('/identity-logs', identityLogFeatureGate);
-  api.use(feedHorizon(deps.clock, retention.settings.deletedDays));
+  api.use(feedHorizon(createFeedHorizonStore(deps.db)));
   const writeSteps = [idempotency(createIdempotencyKeyStore(deps.db), deps.clock), syncBase(createSyncWriterStore(deps.db)), scheduleSyncAfterWrites(sync.worker)];
   if (groups) writeSteps.unshift(writesInGroups(groups, deps.db, errorAnswer(deps.logger)));
   api.use(forWritesOnly(express.json({ limit: JSON_BODY_LIMIT }), ...writeSteps));

@@ -48,6 +48,12 @@ export interface StartOptions {
   updateStatus?: () => UpdateStatus;
   /** See `AppDeps.withoutPermissionCheck`: for the benchmark only. */
   withoutPermissionCheck?: boolean;
+  /**
+   * Ends the process once a flush to disk failed and writes stopped; it must
+   * not close the database (closing checkpoints the WAL). Default: exit with
+   * `DISK_FAILURE_EXIT_CODE`; the desktop app relaunches itself.
+   */
+  onDiskFailure?: () => void;
   /** Time between two runs of the data purge, in milliseconds; default an hour. */
   purgeIntervalMs?: number;
   /** The system's protection of the key file that seals stored secrets (the desktop app's safeStorage); unset, a plain key file. */
@@ -55,6 +61,29 @@ export interface StartOptions {
 }
 
 /** Opens the data folder and serves the API. Used by `npm start`, Electron and tests alike. */
+/** The exit status after a failed flush to disk (EX_IOERR): whatever supervises the server starts it again. */
+export const DISK_FAILURE_EXIT_CODE = 74;
+
+/** How often `close()` says what it still waits for. */
+const CLOSE_REPORT_MS = 5_000;
+
+/**
+ * Fail-stop: the log says why, then the process ends without closing the
+ * database, so no checkpoint copies pages a failed flush may have lost: the
+ * next start's recovery replays the WAL, which still holds every commit.
+ */
+function stopAfterDiskFailure(logger: Logger, exit: () => void): (failure: unknown) => void {
+  return (failure) => {
+    logger.fatal({ err: failure }, 'a flush to disk failed: writes stopped; the server exits without a checkpoint, and the next start recovers from the write-ahead log');
+    // Not unref'd: an idle event loop would end the process the ordinary way, which closes the database.
+    const fallback = setTimeout(exit, 1000);
+    logger.flush(() => {
+      clearTimeout(fallback);
+      exit();
+    });
+  };
+}
+
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? pino({ level: config.logLevel }, batchedStdout());
   tightenDataFolder(config.dataDir);
@@ -104,6 +133,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     withoutPermissionCheck: options.withoutPermissionCheck,
     retention: config.retention,
     groupCommit: groupCommitMs === 0 ? false : { ...DEFAULT_GROUP_COMMIT, windowMs: groupCommitMs },
+    onDiskFailure: stopAfterDiskFailure(logger, options.onDiskFailure ?? (() => process.exit(DISK_FAILURE_EXIT_CODE))),
   });
   let sealed: number;
   try {
@@ -146,31 +176,42 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     port,
     credentialsFile,
     close: async () => {
-      services.search.stop();
-      stopPurge();
-      await stopDataPurge();
-      await sync.worker.stop();
-      // Writes waiting in an open group are committed and answered before the connections close.
-      groups?.flush();
-      await new Promise<void>((resolve, reject) => {
-        server.close((err) => {
-          let failure: unknown = err;
-          try {
-            groups?.flush();
-            // Folds the WAL back into the database file, so a copy of retail.sqlite
-            // alone (a backup, a moved data folder) holds every write.
-            db.pragma('wal_checkpoint(TRUNCATE)');
-            markInstallation(config.dataDir, db);
-          } catch (checkpointError) {
-            failure ??= checkpointError;
-          }
-          db.close();
-          unlock();
-          if (failure) reject(failure);
-          else resolve();
+      // A shutdown that hangs says on what: one candidate is a round or a purge that does not end.
+      let waitingFor = 'the data purge';
+      const report = setInterval(() => logger.warn({ waitingFor }, 'shutdown still waiting'), CLOSE_REPORT_MS);
+      try {
+        services.search.stop();
+        stopPurge();
+        await stopDataPurge();
+        waitingFor = 'the sync rounds under way';
+        await sync.worker.stop();
+        // Writes waiting in an open group are committed and answered before the connections close.
+        groups?.flush();
+        waitingFor = 'requests still being answered';
+        const httpFailure = await new Promise<unknown>((resolve) => {
+          server.close(resolve);
+          server.closeAllConnections();
         });
-        server.closeAllConnections();
-      });
+        groups?.flush();
+        const diskFailure = groups?.stopped();
+        // After a failed flush the database is left as it is: closing it would checkpoint the WAL.
+        if (diskFailure !== undefined) throw diskFailure;
+        let failure = httpFailure;
+        try {
+          // Folds the WAL back into the database file, so a copy of retail.sqlite
+          // alone (a backup, a moved data folder) holds every write.
+          db.pragma('wal_checkpoint(TRUNCATE)');
+          markInstallation(config.dataDir, db);
+        } catch (checkpointError) {
+          failure ??= checkpointError;
+        }
+        db.close();
+        if (failure) throw failure;
+      } finally {
+        clearInterval(report);
+        unlock();
+      }
     },
   };
 }
+

@@ -129,6 +129,25 @@ describe('Electron main process', () => {
     expect(electron.app.quitCalls).toBe(1);
     expect(electron.windows).toHaveLength(0);
   });
+
+  it('relaunches itself at once after a flush to disk failed, without closing the database', async () => {
+    const trigger = join(userDataDir(), 'fail-next-flush');
+    // The test seam (main/storage/flush-fault.ts), armed for this test only.
+    process.env.STORE_SERVER_FAIL_FLUSH_FILE = trigger;
+    try {
+      const { main, app } = await startApp();
+      const { writeKey } = JSON.parse(readFileSync(main.server.credentialsFile!, 'utf8'));
+      const sale = { name: 'Brot', price: 350, taxCategory: '2.6' };
+      expect((await api(main.server.url, writeKey).post('/products', sale)).status).toBe(200);
+      writeFileSync(trigger, 'wal');
+      expect((await api(main.server.url, writeKey).post('/products', sale)).status).toBe(503);
+      await expect.poll(() => app.exitCodes).toEqual([74]);
+      expect(app.relaunches).toBe(1);
+      expect(app.quitCalls).toBe(0);
+    } finally {
+      delete process.env.STORE_SERVER_FAIL_FLUSH_FILE;
+    }
+  });
 });
 
 describe('kiosk configuration from DATA_DIR/kiosk.json', () => {

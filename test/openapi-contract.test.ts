@@ -43,6 +43,8 @@ function derivedErrors(entry: OperationEntry, base: ContractCall): ContractCall[
   if ('application/json' in content) out.push({ ...base, body: { notAField: true }, status: 400 });
   if ('multipart/form-data' in content) out.push({ ...base, form: () => wrongPartForm(), status: 400 });
   const query = parameters.filter((p) => p.in === 'query');
+  // The seed purged a deletion of 100 days ago: a change feed read from before it is gone.
+  if (query.some((p) => p.name === 'updatedSince')) out.push({ ...base, query: { ...base.query, updatedSince: '2001-01-01T00:00:00.000Z' }, status: 410 });
   if (query.some((p) => p.name === 'limit')) out.push({ ...base, query: { ...base.query, limit: '0' }, status: 400 });
   else if (query.some((p) => p.required)) out.push({ ...base, query: {}, status: 400 });
   return out;
@@ -114,6 +116,7 @@ describe('every operation of /openapi.json answers as the document says', () => 
       // Errors first: a successful DELETE would turn the unknown-id case's neighbours into 404s too.
       for (const call of [...errors, ...successes]) problems.push(...(await problemsOf(entry, call)));
       expect(problems).toEqual([]);
-    });
+      // The first operation's test also seeds the records (through sync, and a purge run by the CLI).
+    }, 60_000);
   }
 });

@@ -32,6 +32,8 @@ describe('the purge queries', () => {
     ["the deletion of a hub's own unsent entries", PURGE_DELETES.hubUnsent, { orgId: 'o', through: 10 }],
     ['the deletion of expired answers', PURGE_DELETES.expiredAnswers, { now: '2026-01-01', limit: 500 }],
     ['the deletion of acknowledged answers', PURGE_DELETES.acknowledgedAnswers, { orgId: 'o', sender: 'sync-o', below: 10, limit: 500 }],
+    ['the creations kept from expired answers', PURGE_DELETES.keptCreations(PURGE_SELECTS.expiredAnswers), { now: '2026-01-01', limit: 500 }],
+    ['the creations kept from acknowledged answers', PURGE_DELETES.keptCreations(PURGE_SELECTS.acknowledgedAnswers), { orgId: 'o', sender: 'sync-o', below: 10, limit: 500 }],
     ...[...SOFT_DELETED_TABLES, 'orders' as const].map((table): [string, string, Record<string, unknown>] => [`the deletion of a row of ${table}`, PURGE_DELETES.row(table), { id: 'x' }]),
     ['the deletion of an id mapping', PURGE_DELETES.idMapping, { orgId: 'o', kind: 'product', id: 'x' }],
     ["the deletion of a product's alias codes", PURGE_DELETES.aliasCodes, { id: 'x' }],

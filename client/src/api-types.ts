@@ -223,7 +223,7 @@ export interface paths {
                     showOnScale?: "true" | "false";
                     /** @description Extension: `true` serves only products with `showOnScreen` set, `false` only those without. Not with `q` or `barcode`. */
                     showOnScreen?: "true" | "false";
-                    /** @description Extension, the change feed: every product whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. A time before the deletion horizon (soft-deleted records are purged after `DELETED_RETENTION_DAYS`, default 90) answers 410: read again from `1970-01-01T00:00:00.000Z`, which lists every record still kept. Also the label-scale feed. Not with `q` or `barcode`. With `showOnScale`, `showOnScreen` or `store`, a changed product the filter no longer takes (switched off the scale, hidden in the store) is listed as a removal (`deleted: true`). */
+                    /** @description Extension, the change feed: every product whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. A time before the deletion horizon (the newest deletion a purge removed; soft-deleted records are purged after `DELETED_RETENTION_DAYS`, default 90; no horizon before the first purge) answers 410: read again from `1970-01-01T00:00:00.000Z`, which lists every record still kept. Also the label-scale feed. Not with `q` or `barcode`. With `showOnScale`, `showOnScreen` or `store`, a changed product the filter no longer takes (switched off the scale, hidden in the store) is listed as a removal (`deleted: true`). */
                     updatedSince?: string;
                 };
                 header?: never;
@@ -255,6 +255,15 @@ export interface paths {
                 };
                 /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description `updatedSince` is before the newest deletion a purge removed: the feed could miss it. Read everything again, from `1970-01-01T00:00:00.000Z` or without `updatedSince`. */
+                410: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -760,7 +769,7 @@ export interface paths {
                 query?: {
                     /** @description Page size, 1 to 5000; default 100. */
                     limit?: number;
-                    /** @description Extension, the change feed: every supplier whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. A time before the deletion horizon (soft-deleted records are purged after `DELETED_RETENTION_DAYS`, default 90) answers 410: read again from `1970-01-01T00:00:00.000Z`, which lists every record still kept. */
+                    /** @description Extension, the change feed: every supplier whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. A time before the deletion horizon (the newest deletion a purge removed; soft-deleted records are purged after `DELETED_RETENTION_DAYS`, default 90; no horizon before the first purge) answers 410: read again from `1970-01-01T00:00:00.000Z`, which lists every record still kept. */
                     updatedSince?: string;
                     /** @description Extension: only with `updatedSince`, whose walk is paged; the plain list is not. */
                     cursor?: string;
@@ -794,6 +803,15 @@ export interface paths {
                 };
                 /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description `updatedSince` is before the newest deletion a purge removed: the feed could miss it. Read everything again, from `1970-01-01T00:00:00.000Z` or without `updatedSince`. */
+                410: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1030,7 +1048,7 @@ export interface paths {
                     limit?: number;
                     /** @description Opaque cursor from `meta.nextCursor` of the previous page; pass unchanged. */
                     cursor?: string;
-                    /** @description Extension, the change feed: every category whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. A time before the deletion horizon (soft-deleted records are purged after `DELETED_RETENTION_DAYS`, default 90) answers 410: read again from `1970-01-01T00:00:00.000Z`, which lists every record still kept. */
+                    /** @description Extension, the change feed: every category whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. A time before the deletion horizon (the newest deletion a purge removed; soft-deleted records are purged after `DELETED_RETENTION_DAYS`, default 90; no horizon before the first purge) answers 410: read again from `1970-01-01T00:00:00.000Z`, which lists every record still kept. */
                     updatedSince?: string;
                 };
                 header?: never;
@@ -1062,6 +1080,15 @@ export interface paths {
                 };
                 /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description `updatedSince` is before the newest deletion a purge removed: the feed could miss it. Read everything again, from `1970-01-01T00:00:00.000Z` or without `updatedSince`. */
+                410: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1298,7 +1325,7 @@ export interface paths {
                     limit?: number;
                     /** @description Opaque cursor from `meta.nextCursor` of the previous page; pass unchanged. */
                     cursor?: string;
-                    /** @description Extension, the change feed: every store whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. A time before the deletion horizon (soft-deleted records are purged after `DELETED_RETENTION_DAYS`, default 90) answers 410: read again from `1970-01-01T00:00:00.000Z`, which lists every record still kept. */
+                    /** @description Extension, the change feed: every store whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. A time before the deletion horizon (the newest deletion a purge removed; soft-deleted records are purged after `DELETED_RETENTION_DAYS`, default 90; no horizon before the first purge) answers 410: read again from `1970-01-01T00:00:00.000Z`, which lists every record still kept. */
                     updatedSince?: string;
                 };
                 header?: never;
@@ -1330,6 +1357,15 @@ export interface paths {
                 };
                 /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description `updatedSince` is before the newest deletion a purge removed: the feed could miss it. Read everything again, from `1970-01-01T00:00:00.000Z` or without `updatedSince`. */
+                410: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2604,7 +2640,7 @@ export interface paths {
                     limit?: number;
                     /** @description Opaque cursor from `meta.nextCursor` of the previous page; pass unchanged. */
                     cursor?: string;
-                    /** @description Extension, the change feed: every blocked identity whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. A time before the deletion horizon (soft-deleted records are purged after `DELETED_RETENTION_DAYS`, default 90) answers 410: read again from `1970-01-01T00:00:00.000Z`, which lists every record still kept. */
+                    /** @description Extension, the change feed: every blocked identity whose last change is later than this, soft-deleted ones included (`deleted: true`), oldest change first, paged by `cursor`; `meta.completeUntil` says up to when the walk is complete. A time before the deletion horizon (the newest deletion a purge removed; soft-deleted records are purged after `DELETED_RETENTION_DAYS`, default 90; no horizon before the first purge) answers 410: read again from `1970-01-01T00:00:00.000Z`, which lists every record still kept. */
                     updatedSince?: string;
                 };
                 header?: never;
@@ -2636,6 +2672,15 @@ export interface paths {
                 };
                 /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description `updatedSince` is before the newest deletion a purge removed: the feed could miss it. Read everything again, from `1970-01-01T00:00:00.000Z` or without `updatedSince`. */
+                410: {
                     headers: {
                         [name: string]: unknown;
                     };

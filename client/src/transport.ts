@@ -27,14 +27,47 @@ function isIdempotent(request: Request): boolean {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * An attempt's time limit: a timer of its own whose callback holds the
+ * controller. (A signal of `AbortSignal.timeout` combined through
+ * `AbortSignal.any` is lost on Node 20 once the garbage collector takes the
+ * timeout signal, and the call then waits for ever.)
+ */
+function attemptLimit(caller: AbortSignal, timeoutMs: number) {
+  const controller = new AbortController();
+  const onCaller = () => controller.abort(caller.reason);
+  if (caller.aborted) onCaller();
+  else caller.addEventListener('abort', onCaller, { once: true });
+  const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+  // Rejects when the attempt is aborted; raced with every await, since a body stream need not pass the abort on.
+  const aborted = new Promise<never>((_, reject) => {
+    const { signal } = controller;
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  aborted.catch(() => undefined);
+  return {
+    signal: controller.signal,
+    within: <T>(work: Promise<T>): Promise<T> => Promise.race([work, aborted]),
+    end(): void {
+      clearTimeout(timer);
+      caller.removeEventListener('abort', onCaller);
+    },
+  };
+}
+
+/**
  * One attempt, answer read in full: a connection that drops in the middle of
  * the body is a network error like one that never answered, and is retried.
  */
 async function attempt(request: Request, options: TransportOptions): Promise<Response> {
-  const signal = AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs)]);
-  const response = await options.fetch(new Request(request.clone(), { signal }));
-  const body = await response.arrayBuffer();
-  return new Response(body.byteLength > 0 ? body : null, { status: response.status, statusText: response.statusText, headers: response.headers });
+  const limit = attemptLimit(request.signal, options.timeoutMs);
+  try {
+    const response = await limit.within(options.fetch(new Request(request.clone(), { signal: limit.signal })));
+    const body = await limit.within(response.arrayBuffer());
+    return new Response(body.byteLength > 0 ? body : null, { status: response.status, statusText: response.statusText, headers: response.headers });
+  } finally {
+    limit.end();
+  }
 }
 
 /** The fetch the client runs every call through: a timeout per attempt, and retries for idempotent calls. */

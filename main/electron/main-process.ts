@@ -7,7 +7,7 @@ import type { UpdateSettings } from '../../shared/kiosk-config.js';
 import { API_PREFIX } from '../app.js';
 import type { CliStreams } from '../cli/run-admin-command.js';
 import type { Config } from '../config.js';
-import { startServer, type RunningServer } from '../server.js';
+import { DISK_FAILURE_EXIT_CODE, startServer, type RunningServer } from '../server.js';
 import { cliArguments, runCliInApp } from './admin-cli.js';
 import { AT_LOGIN_SWITCH, autostartTarget, KIOSK_SWITCH, startAtLogin } from './autostart.js';
 import { appConfig } from './app-config.js';
@@ -42,7 +42,7 @@ export type KioskWindow = Pick<BrowserWindow, 'loadURL' | 'once' | 'show' | 'web
 
 /** The parts of the `electron` module the main process uses; tests pass a stand-in. */
 export interface ElectronModule {
-  app: Pick<App, 'whenReady' | 'getPath' | 'on' | 'quit' | 'exit' | 'requestSingleInstanceLock' | 'commandLine' | 'isPackaged' | 'setLoginItemSettings'>;
+  app: Pick<App, 'whenReady' | 'getPath' | 'on' | 'quit' | 'exit' | 'relaunch' | 'requestSingleInstanceLock' | 'commandLine' | 'isPackaged' | 'setLoginItemSettings'>;
   BrowserWindow: new (options: BrowserWindowConstructorOptions) => KioskWindow;
   ipcMain: Pick<IpcMain, 'on' | 'handle'>;
   dialog: Pick<Dialog, 'showErrorBox'>;
@@ -92,7 +92,16 @@ export async function onReady(electron: ElectronModule, context: AppContext, con
   const { logger } = context;
   const updates = setupUpdates(logger);
   const protection = keyProtection(electron.safeStorage, context.platform);
-  const server = await startServer(config, { logger, updateStatus: updates.status, keyWrapper: secretKeyWrapper(protection) });
+  const server = await startServer(config, {
+    logger,
+    updateStatus: updates.status,
+    keyWrapper: secretKeyWrapper(protection),
+    // After a failed flush to disk: out at once, without closing the database, and back, so the start recovers from the WAL.
+    onDiskFailure: () => {
+      app.relaunch();
+      app.exit(DISK_FAILURE_EXIT_CODE);
+    },
+  });
   const origin = windowOrigin(config.host, server.port);
 
   const kioskConfig = readKioskConfig(config.dataDir, origin + API_PREFIX, {

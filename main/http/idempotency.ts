@@ -3,7 +3,7 @@ import { SYNC_ACKNOWLEDGED_HEADER } from '../../shared/api/idempotency.js';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../services/clock.js';
 import { BadRequest, Conflict, UnprocessableEntity } from '../services/errors.js';
-import type { IdempotencyKeyStore } from '../storage/idempotency-keys.js';
+import { SYNC_SCOPE, type IdempotencyKeyStore } from '../storage/idempotency-keys.js';
 import { callerOf } from './auth.js';
 import { crashPoint } from './crash-point.js';
 
@@ -18,9 +18,6 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
  */
 export const SYNC_ANSWER_MAX_MS = 90 * 24 * 60 * 60 * 1000;
 const MAX_KEY_LENGTH = 255;
-/** Where a store PC's sync keys are kept: for every write key of the organization, and for no other key. */
-const SYNC_SCOPE = 'sync';
-
 /** A sync worker's key (`sync-<local org id>-<entry id>`), `<sender>-<entry id>` with `-r<n>` after a retry: the sender (the key without its entry part) and the entry id. */
 export function parseSyncKey(key: string): { sender: string; entrySeq: number } | undefined {
   const match = /^(sync-.+)-(\d{1,15})(?:-r\d+)?$/.exec(key);

@@ -1,6 +1,7 @@
-import { closeSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
 import { onCommitWithoutFsync, type Db } from './database.js';
+import { GroupLedger, newGroup, type AfterCommit, type Group } from './group-ledger.js';
 import { CHECKPOINT_INTERVAL_MS, createWalCheckpoints } from './wal-checkpoints.js';
+import { createWalFlush, flushFailure } from './wal-flush.js';
 
 export interface GroupCommitOptions {
   /** How long a group stays open for further writes after the first joined it, in ms. */
@@ -15,9 +16,6 @@ export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { windowMs: 2, maxWrites
 /** Bytes the WAL file is cut back to when it restarts after growing past them. */
 const WAL_SIZE_LIMIT = 16 * 1024 * 1024;
 
-/** Called once the group it waited for ended: without an error when it committed, with the cause when it did not. */
-export type AfterCommit = (failure: unknown) => void;
-
 /**
  * Thrown to the waiters of a group SQLite itself rolled back (after an I/O or
  * disk error in one of its statements), when no request named the cause.
@@ -26,22 +24,10 @@ function groupLost(): Error {
   return Object.assign(new Error('The transaction of a group of writes was rolled back after a disk error'), { code: 'SQLITE_IOERR' });
 }
 
-/** What the disk said (EIO, ENOSPC) where it said it; otherwise an I/O error all the same: the writes are not on disk. */
-function flushFailure(cause: unknown): unknown {
-  const code = (cause as { code?: unknown } | null)?.code;
-  if (code === 'EIO' || code === 'ENOSPC' || code === 'EDQUOT' || code === 'EROFS') return cause;
-  return Object.assign(new Error(`The write-ahead log could not be flushed to disk: ${(cause as Error | null)?.message ?? String(cause)}`), { code: 'SQLITE_IOERR', cause });
-}
-
-interface Group {
-  writes: number;
-  waiting: AfterCommit[];
-  timer: NodeJS.Timeout | undefined;
-  /** What a request saw go wrong when the transaction vanished under it. */
-  cause: unknown;
-  settled: boolean;
-  /** Its window ended while the previous group's flush (or a checkpoint's) ran: it commits when that flush ends. */
-  due: boolean;
+/** Told to every write after a flush failed: the server takes no write until it restarted and recovered. */
+function writesStopped(failure: unknown): Error {
+  const why = (failure as Error | null)?.message ?? String(failure);
+  return Object.assign(new Error(`Writes stopped after a flush to disk failed (${why}); the server restarts and recovers`), { code: 'SQLITE_IOERR', cause: failure });
 }
 
 /**
@@ -53,15 +39,26 @@ interface Group {
  * `afterCommit`. One group at a time; SQLite's lock (with `busy_timeout`) keeps
  * other processes' writes out while it is open.
  *
- * On a connection with `synchronous = FULL`, a group commits with `NORMAL` and
- * its WAL is then flushed with `fdatasync` on libuv's thread pool: the event
- * loop goes on serving requests (and the next group) during the flush, which
- * on a hub was a fifth of its time. A group's waiters run once a flush that
- * started after its COMMIT ended, so an answer still means "on disk".
- * Commits of `withoutFsync` are flushed the same way, and between groups the
- * WAL is checkpointed without an fsync on the event loop (wal-checkpoints.ts).
+ * The durability rules, in the order this file applies them:
+ *
+ * 1. On a connection with `synchronous = FULL`, a group commits with `NORMAL`
+ *    (the level goes back to FULL at once, also when BEGIN fails), and its WAL
+ *    is then flushed with `fdatasync` on libuv's thread pool: the event loop
+ *    goes on serving requests (and the next group) during the flush.
+ * 2. A group's waiters run once a flush that started after its COMMIT ended,
+ *    so an answer still means "on disk". Commits of `withoutFsync` are flushed
+ *    the same way.
+ * 3. Between groups the WAL is checkpointed without an fsync on the event
+ *    loop (wal-checkpoints.ts); the WAL restarts only after the database
+ *    file's flush.
+ * 4. Fail-stop: when a flush of the WAL or of the database file fails, the
+ *    pages it covered may be lost while later flushes of the same file report
+ *    success. So the connection takes no further write (`query_only`), every
+ *    waiting write is told it failed, no checkpoint runs again, and
+ *    `onDiskFailure` ends the process: the next start's recovery replays the
+ *    WAL, which still holds every committed page.
  */
-export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_GROUP_COMMIT) {
+export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_GROUP_COMMIT, onDiskFailure: (failure: unknown) => void = () => {}) {
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commitStatement = db.prepare('COMMIT');
   const rollback = db.prepare('ROLLBACK');
@@ -71,120 +68,162 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   const restoreLevel = () => db.exec(`PRAGMA synchronous = ${level}`);
   // A connection that skips fsyncs (a benchmark's seed, NORMAL) keeps skipping them.
   const flushes = level >= 2 && !db.memory;
+  const ledger = new GroupLedger();
   const wal = createWalFlush(`${db.name}-wal`);
-  const checkpoints = flushes ? createWalCheckpoints(db, () => wal.flushNow()) : undefined;
-  let checkpointTimer: NodeJS.Timeout | undefined;
-  let open: Group | undefined;
-  /** Committed groups whose flush has not started. */
-  let unflushed: Group[] = [];
-  /** Committed groups whose flush is under way. */
-  let flushing: Group[] = [];
+  let stopped: unknown;
   let flushRunning = false;
-  let failures = 0;
-  let lastFailure: unknown;
+  let checkpointTimer: NodeJS.Timeout | undefined;
 
-  /** Ends groups (those not ended yet): every waiter runs even if one throws; the first error is raised after them. */
-  const settle = (groups: Group[], failure: unknown) => {
-    const waiters: AfterCommit[] = [];
-    for (const group of groups) {
-      if (group.settled) continue;
-      group.settled = true;
-      waiters.push(...group.waiting);
-      if (failure !== undefined) {
-        failures += 1;
-        lastFailure = failure;
-      }
+  const rollBack = () => {
+    try {
+      if (db.open && db.inTransaction) rollback.run();
+    } catch {
+      // The connection lost its transaction on its own (SQLite rolls back after an I/O error).
     }
-    let thrown: { error: unknown } | undefined;
-    for (const waiter of waiters) {
-      try {
-        waiter(failure);
-      } catch (error) {
-        thrown ??= { error };
-      }
-    }
-    if (thrown) throw thrown.error;
   };
 
-  const newGroup = (): Group => ({ writes: 0, waiting: [], timer: undefined, cause: undefined, settled: false, due: false });
+  const closeGroup = (group: Group) => {
+    ledger.open = undefined;
+    clearTimeout(group.timer);
+    if (flushes && db.open && !db.inTransaction) restoreLevel();
+  };
 
+  /** Rule 4: once a flush failed, nothing is written, flushed or checkpointed again in this process. */
+  const failStop = (failure: unknown) => {
+    if (stopped !== undefined) return;
+    stopped = failure;
+    clearInterval(checkpointTimer);
+    checkpointTimer = undefined;
+    const open = ledger.open;
+    rollBack();
+    if (open) closeGroup(open);
+    if (db.open) db.pragma('query_only = ON');
+    try {
+      ledger.settle([...(open ? [open] : []), ...ledger.takeCommitted()], failure);
+    } finally {
+      onDiskFailure(failure);
+    }
+  };
+
+  /** The WAL flushed here and now (before a checkpoint, at close); a failure stops writes. */
+  const flushWalNow = () => {
+    try {
+      wal.flushNow();
+    } catch (err) {
+      const failure = flushFailure(err);
+      failStop(failure);
+      throw failure;
+    }
+  };
+  const checkpoints = flushes ? createWalCheckpoints(db, flushWalNow) : undefined;
+
+  /** After a flush: a group that came due meanwhile commits; otherwise a checkpoint, then the next flush. */
+  const next = () => {
+    if (ledger.open?.due && !checkpoints?.syncing()) commit();
+    else {
+      checkpoint();
+      startFlush();
+    }
+  };
+
+  /** Rule 2: the flush of every group committed so far. */
   const startFlush = () => {
-    if (flushRunning || unflushed.length === 0) return;
-    const batch = unflushed;
-    unflushed = [];
-    flushing = batch;
+    if (stopped !== undefined || flushRunning || ledger.unflushed.length === 0) return;
+    const batch = ledger.startFlush();
     flushRunning = true;
     void wal.flush().then(
-      () => undefined,
-      (err: unknown) => flushFailure(err),
-    ).then((failure) => {
-      flushRunning = false;
-      if (flushing === batch) flushing = [];
-      try {
-        settle(batch, failure);
-      } finally {
-        if (open?.due && !checkpoints?.syncing()) commit();
-        else {
-          checkpoint();
-          startFlush();
+      () => {
+        flushRunning = false;
+        ledger.endFlush(batch);
+        try {
+          ledger.settle(batch, undefined);
+        } finally {
+          next();
         }
-      }
-    });
+      },
+      (err: unknown) => {
+        flushRunning = false;
+        ledger.endFlush(batch);
+        const failure = flushFailure(err);
+        try {
+          ledger.settle(batch, failure);
+        } finally {
+          failStop(failure);
+        }
+      },
+    );
   };
 
   /**
-   * Copies the WAL into the database file when every group's commit is on
-   * disk and no group is open. Commits of `withoutFsync` waiting for a flush
-   * do not hold it back (a pull's or a purge's slices follow one another
-   * faster than flushes end): the checkpoint flushes the WAL first, and they
-   * are settled with it.
+   * Rule 3: copies the WAL into the database file when every group's commit
+   * is on disk and no group is open. Commits of `withoutFsync` waiting for a
+   * flush do not hold it back (a pull's or a purge's slices follow one
+   * another faster than flushes end): the checkpoint flushes the WAL first,
+   * and they are settled with it.
    */
   const checkpoint = () => {
-    if (!checkpoints || open || flushRunning || unflushed.some((group) => group.writes > 0)) return;
-    const walFlushed = checkpoints.run(() => {
-      if (open?.due && !flushRunning) commit();
+    if (!checkpoints || stopped !== undefined || ledger.open || flushRunning || ledger.unflushed.some((group) => group.writes > 0)) return;
+    const walFlushed = checkpoints.run((failure) => {
+      if (failure !== undefined) failStop(flushFailure(failure));
+      else if (ledger.open?.due && !flushRunning) commit();
       else startFlush();
     });
     if (!walFlushed) return;
-    const ungrouped = unflushed;
-    unflushed = [];
-    settle(ungrouped, undefined);
-  };
-
-  const close = (group: Group) => {
-    open = undefined;
-    clearTimeout(group.timer);
-    if (flushes && db.open) restoreLevel();
+    const ungrouped = ledger.unflushed;
+    ledger.unflushed = [];
+    ledger.settle(ungrouped, undefined);
   };
 
   const commit = () => {
-    const group = open;
+    const group = ledger.open;
     if (!group) return;
     if (!db.open || !db.inTransaction) {
-      close(group);
-      settle([group], group.cause ?? groupLost());
+      closeGroup(group);
+      ledger.settle([group], group.cause ?? groupLost());
       return;
     }
     try {
       commitStatement.run();
     } catch (err) {
-      if (db.inTransaction) rollback.run();
-      close(group);
-      settle([group], err);
+      rollBack();
+      closeGroup(group);
+      ledger.settle([group], err);
       return;
     }
-    close(group);
+    closeGroup(group);
     if (!flushes) {
-      settle([group], undefined);
+      ledger.settle([group], undefined);
       return;
     }
-    unflushed.push(group);
+    ledger.unflushed.push(group);
     startFlush();
+  };
+
+  /** Rule 1: a new group, its level lowered only for its own COMMIT. */
+  const openGroup = (): Group => {
+    // Outside a transaction: SQLite refuses to change the level inside one.
+    if (flushes) skipFsync();
+    try {
+      begin.run();
+    } catch (err) {
+      // SQLITE_BUSY past `busy_timeout`, or the disk: writes outside groups must keep their own fsync.
+      if (flushes) restoreLevel();
+      throw err;
+    }
+    const group = newGroup();
+    // While the previous group's flush runs, this one keeps taking writes: they share the next flush either way.
+    group.timer = setTimeout(() => {
+      // While the database file is flushed after a checkpoint, the group's COMMIT waits: it is the one that restarts the WAL.
+      if ((flushRunning || checkpoints?.syncing()) && ledger.open === group) group.due = true;
+      else commit();
+    }, options.windowMs);
+    armCheckpoints();
+    return group;
   };
 
   /** Writes that commit outside groups (bookkeeping, purges) are checkpointed too, while requests are quiet. */
   const armCheckpoints = () => {
-    if (!checkpoints || checkpointTimer) return;
+    if (!checkpoints || checkpointTimer || stopped !== undefined) return;
     checkpointTimer = setInterval(checkpoint, CHECKPOINT_INTERVAL_MS);
     checkpointTimer.unref();
   };
@@ -194,40 +233,29 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
     // A commit outside groups that skipped its fsync is flushed like a group's: `committed()` waits for it too.
     onCommitWithoutFsync(db, () => {
-      unflushed.push(newGroup());
+      // Once writes stopped, nothing will flush it: a group waiting for that would hold its waiters for ever.
+      if (stopped !== undefined) return;
+      ledger.unflushed.push(newGroup());
       startFlush();
     });
   }
-
-  /** The latest group not settled yet: a waiter added to it runs after every earlier write is durable. */
-  const latest = (): Group | undefined => open ?? unflushed.at(-1) ?? flushing.at(-1);
 
   return {
     /**
      * A write starts: opens a group, or joins the open one. Pair with `left`
      * once the write's synchronous part returned; a write that goes on after
      * an await is no longer waited for (its later statements run in whatever
-     * group is open then, or on their own).
+     * group is open then, or on their own). Throws once writes stopped.
      */
     join(): void {
-      if (open && !db.inTransaction) commit();
-      if (!open) {
+      if (stopped !== undefined) throw writesStopped(stopped);
+      if (ledger.open && !db.inTransaction) commit();
+      if (!ledger.open) {
         // Someone's own transaction is open (a caller in the middle of one): it commits on its own.
         if (db.inTransaction) return;
-        // Outside a transaction: SQLite refuses to change the level inside one.
-        if (flushes) skipFsync();
-        begin.run();
-        const group = newGroup();
-        // While the previous group's flush runs, this one keeps taking writes: they share the next flush either way.
-        group.timer = setTimeout(() => {
-          // While the database file is flushed after a checkpoint, the group's COMMIT waits: it is the one that restarts the WAL.
-          if ((flushRunning || checkpoints?.syncing()) && open === group) group.due = true;
-          else commit();
-        }, options.windowMs);
-        armCheckpoints();
-        open = group;
+        ledger.open = openGroup();
       }
-      open.writes += 1;
+      ledger.open.writes += 1;
     },
     /**
      * The write that joined last returned. `cause` is the error it met, if any:
@@ -235,7 +263,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
      * every write of the group is told.
      */
     left(cause?: unknown): void {
-      const group = open;
+      const group = ledger.open;
       if (!group) return;
       if (!db.inTransaction) {
         group.cause ??= cause;
@@ -247,97 +275,57 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     /**
      * Runs `then` once the open group, and every group committed before it,
      * is on disk (with the failure, if one failed) and returns true; returns
-     * false, running nothing, when every write is already on disk.
+     * false, running nothing, when every write is already on disk. Once writes
+     * stopped, runs `then` with the failure at once.
      */
     afterCommit(then: AfterCommit): boolean {
-      const group = latest();
+      if (stopped !== undefined) {
+        then(writesStopped(stopped));
+        return true;
+      }
+      const group = ledger.latest();
       if (!group) return false;
       group.waiting.push(then);
       return true;
     },
-    /** Resolves once every write so far is on disk: what is read then has been committed for good. */
+    /** Resolves once every write so far is on disk: what is read then has been committed for good. At once after writes stopped (the process is ending). */
     committed(): Promise<void> {
       return new Promise((resolve) => {
-        const group = latest();
+        const group = stopped === undefined ? ledger.latest() : undefined;
         if (!group) resolve();
         else group.waiting.push(() => resolve());
       });
     },
     /** How many groups failed to commit so far: a write in flight while one did cannot count on its own commit. */
     failures(): number {
-      return failures;
+      return ledger.failures;
     },
     /** Why the latest failed group failed. */
     lastFailure(): unknown {
-      return lastFailure;
+      return ledger.lastFailure;
+    },
+    /** The flush failure that stopped writes, if one did: then nothing may checkpoint or close the database cleanly. */
+    stopped(): unknown {
+      return stopped;
     },
     /** Commits the open group now and flushes every committed one, waiting on the disk (before closing the database). */
     flush(): void {
       commit();
-      const waiting = [...flushing, ...unflushed];
-      flushing = [];
-      unflushed = [];
-      let failure: unknown;
+      const waiting = ledger.takeCommitted();
       try {
-        if (waiting.length > 0) wal.flushNow();
+        if (stopped === undefined && waiting.length > 0) flushWalNow();
+        // After a failed flush the pin stays: the WAL must not restart over pages that may not be on disk.
+        if (stopped === undefined) checkpoints?.close();
       } catch (err) {
-        failure = flushFailure(err);
+        failStop(flushFailure(err));
       } finally {
         clearInterval(checkpointTimer);
         checkpointTimer = undefined;
-        checkpoints?.close();
         wal.release();
       }
-      settle(waiting, failure);
+      ledger.settle(waiting, stopped);
     },
   };
 }
 
 export type GroupCommit = ReturnType<typeof createGroupCommit>;
-
-/**
- * The WAL file, opened once for its flushes. It stays in place while the
- * server's connection is open (SQLite deletes it only when the last
- * connection closes, and a checkpoint truncates it without replacing it).
- */
-function createWalFlush(file: string) {
-  let fd: number | undefined;
-  let inFlight = 0;
-  let releasing = false;
-  const closeWhenIdle = () => {
-    if (!releasing || inFlight > 0 || fd === undefined) return;
-    closeSync(fd);
-    fd = undefined;
-    releasing = false;
-  };
-  // `r+`: Windows flushes only a handle opened for writing. Never created here: SQLite owns the file.
-  const descriptor = (): number => (fd ??= openSync(file, 'r+'));
-  return {
-    flush(): Promise<void> {
-      return new Promise((resolve, reject) => {
-        let target: number;
-        try {
-          target = descriptor();
-        } catch (err) {
-          reject(err);
-          return;
-        }
-        inFlight += 1;
-        fdatasync(target, (err) => {
-          inFlight -= 1;
-          closeWhenIdle();
-          if (err) reject(err);
-          else resolve();
-        });
-      });
-    },
-    flushNow(): void {
-      fdatasyncSync(descriptor());
-    },
-    /** Closes the file once no flush is under way on it; a later flush opens it again. */
-    release(): void {
-      releasing = true;
-      closeWhenIdle();
-    },
-  };
-}

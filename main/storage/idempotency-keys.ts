@@ -19,11 +19,18 @@ interface RawRecord {
   expires_at: string;
 }
 
+/** Where a store PC's sync keys are kept: for every write key of the organization, and for no other key. */
+export const SYNC_SCOPE = 'sync';
+
 export function createIdempotencyKeyStore(db: Db) {
   // Answers kept before keys were told apart (api_key_id '') still count for every key of their organization.
   const get = db.prepare<[string, string, string], RawRecord>(
     `SELECT fingerprint, status, body, created_at, expires_at FROM idempotency_keys
       WHERE org_id = ? AND api_key_id IN (?, '') AND key = ? ORDER BY api_key_id DESC LIMIT 1`,
+  );
+  // Far enough that no expiry check ever reaches it.
+  const keptCreation = db.prepare<[string, string], RawRecord>(
+    "SELECT fingerprint, status, body, '' AS created_at, '9999-12-31T23:59:59.999Z' AS expires_at FROM sync_creations WHERE org_id = ? AND key = ?",
   );
   const save = db.prepare(
     `INSERT OR REPLACE INTO idempotency_keys (org_id, api_key_id, key, fingerprint, status, body, created_at, expires_at, sender, entry_seq)
@@ -36,9 +43,12 @@ export function createIdempotencyKeyStore(db: Db) {
   );
 
   return {
-    /** The answer kept for `key` as sent with the API key `apiKeyId`. */
+    /**
+     * The answer kept for `key` as sent with the API key `apiKeyId`; after it went, a store's creation
+     * (sent in the sync workers' shared scope) is still answered from `sync_creations`, for good.
+     */
     get(orgId: string, apiKeyId: string, key: string): IdempotencyRecord | undefined {
-      const row = get.get(orgId, apiKeyId, key);
+      const row = get.get(orgId, apiKeyId, key) ?? (apiKeyId === SYNC_SCOPE ? keptCreation.get(orgId, key) : undefined);
       return row && { fingerprint: row.fingerprint, status: row.status, body: row.body, createdAt: row.created_at, expiresAt: row.expires_at };
     },
     /**

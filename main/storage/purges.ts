@@ -36,7 +36,7 @@ export const PURGE_SELECTS = {
   // While sync is configured, a record with a local change still queued (or parked) keeps its row: the push
   // and the pull's merge read it. Without an upstream nothing reads it; its queued entries stay.
   softDeleted: (table: SoftDeletedTable) =>
-    `SELECT id, org_id FROM ${table} t WHERE deleted = 1 AND lastupdate < @cutoff
+    `SELECT id, org_id, lastupdate FROM ${table} t WHERE deleted = 1 AND lastupdate < @cutoff
        AND NOT (EXISTS (SELECT 1 FROM sync_config s WHERE s.org_id = t.org_id)
                 AND EXISTS (SELECT 1 FROM outbox o WHERE o.resource IN (${quoted(SOFT_DELETED[table].resources)}) AND o.resource_id = t.id
                             AND o.state IN ('pending', 'parked')))
@@ -53,6 +53,10 @@ export const PURGE_DELETES = {
   hubUnsent: "DELETE FROM outbox WHERE org_id = @orgId AND state = 'pending' AND seq <= @through",
   expiredAnswers: `DELETE FROM idempotency_keys WHERE (org_id, api_key_id, key) IN (${PURGE_SELECTS.expiredAnswers})`,
   acknowledgedAnswers: `DELETE FROM idempotency_keys WHERE (org_id, api_key_id, key) IN (${PURGE_SELECTS.acknowledgedAnswers})`,
+  // A store's creation outlives its kept answer (see migration 26): run before the DELETE of the same rows.
+  keptCreations: (select: string) =>
+    `INSERT OR IGNORE INTO sync_creations (org_id, key, fingerprint, status, body)
+     SELECT org_id, key, fingerprint, status, body FROM idempotency_keys WHERE sender IS NOT NULL AND (org_id, api_key_id, key) IN (${select})`,
   row: (table: SoftDeletedTable | 'orders') => `DELETE FROM ${table} WHERE id = @id`,
   idMapping: 'DELETE FROM sync_ids WHERE org_id = @orgId AND kind = @kind AND local_id = @id',
   aliasCodes: 'DELETE FROM product_alias_codes WHERE product_id = @id',
@@ -61,8 +65,17 @@ export const PURGE_DELETES = {
 
 export function createPurgeStore(db: Db) {
   const pushedOutbox = db.prepare(PURGE_DELETES.pushedOutbox);
-  const expiredAnswers = db.prepare(PURGE_DELETES.expiredAnswers);
-  const acknowledgedAnswers = db.prepare(PURGE_DELETES.acknowledgedAnswers);
+  const keepingCreations = (select: string, remove: string) => {
+    const keep = db.prepare(PURGE_DELETES.keptCreations(select));
+    const drop = db.prepare(remove);
+    return db.transaction((params: Record<string, unknown>) => (keep.run(params), drop.run(params).changes));
+  };
+  const expiredAnswers = keepingCreations(PURGE_SELECTS.expiredAnswers, PURGE_DELETES.expiredAnswers);
+  const acknowledgedAnswers = keepingCreations(PURGE_SELECTS.acknowledgedAnswers, PURGE_DELETES.acknowledgedAnswers);
+  const raiseHorizon = db.prepare(
+    `INSERT INTO feed_horizons (org_id, purged_through) VALUES (?, ?)
+     ON CONFLICT (org_id) DO UPDATE SET purged_through = max(purged_through, excluded.purged_through)`,
+  );
   const senders = db.prepare<[], { orgId: string; sender: string; below: number }>(
     'SELECT org_id AS orgId, sender, acknowledged_below AS below FROM idempotency_senders',
   );
@@ -71,7 +84,7 @@ export function createPurgeStore(db: Db) {
     SOFT_DELETED_TABLES.map((table) => [
       table,
       {
-        select: db.prepare<{ cutoff: string; limit: number }, { id: string; org_id: string }>(PURGE_SELECTS.softDeleted(table)),
+        select: db.prepare<{ cutoff: string; limit: number }, { id: string; org_id: string; lastupdate: string }>(PURGE_SELECTS.softDeleted(table)),
         remove: db.prepare(PURGE_DELETES.row(table)),
       },
     ]),
@@ -109,19 +122,23 @@ export function createPurgeStore(db: Db) {
         return count;
       })();
     },
-    /** Kept `Idempotency-Key` answers whose time is up. */
+    /** Kept `Idempotency-Key` answers whose time is up; a store's creations stay in `sync_creations`. */
     expiredAnswers(now: string, limit: number): number {
-      return expiredAnswers.run({ now, limit }).changes;
+      return expiredAnswers({ now, limit });
     },
     /** Every store's sync worker that acknowledged entries, with the entry id below which it did. */
     senders(): { orgId: string; sender: string; below: number }[] {
       return senders.all();
     },
-    /** Kept answers to a sync worker's keys of entries its store acknowledged. */
+    /** Kept answers to a sync worker's keys of entries its store acknowledged; its creations stay in `sync_creations`. */
     acknowledgedAnswers(orgId: string, sender: string, below: number, limit: number): number {
-      return acknowledgedAnswers.run({ orgId, sender, below, limit }).changes;
+      return acknowledgedAnswers({ orgId, sender, below, limit });
     },
-    /** Rows soft-deleted before `cutoff`, with their alias codes, image records and id mappings. */
+    /**
+     * Rows soft-deleted before `cutoff`, with their alias codes, image records
+     * and id mappings. Each organization's feed horizon moves up to the newest
+     * deletion purged: a change feed from before it would miss that deletion.
+     */
     softDeleted(table: SoftDeletedTable, cutoff: string, limit: number): number {
       const statements = softDeleted.get(table);
       if (!statements) return 0;
@@ -131,6 +148,7 @@ export function createPurgeStore(db: Db) {
           if (table === 'products') for (const part of productParts) part.run({ id: row.id });
           statements.remove.run({ id: row.id });
           forgetId.run({ orgId: row.org_id, kind: SOFT_DELETED[table].kind, id: row.id });
+          raiseHorizon.run(row.org_id, row.lastupdate);
         }
         return rows.length;
       })();

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
-import { closeSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { withSynchronous, type Db } from './database.js';
+import { flushFile, flushFileNow } from './flush-fault.js';
 
 /** How often the WAL is copied into the database file while writes go on, in ms. */
 export const CHECKPOINT_INTERVAL_MS = 100;
@@ -70,20 +71,32 @@ export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = 
     pinned = false;
   };
 
-  /** Flushes the copied pages; once on disk, the WAL may restart. */
-  const flushDatabase = (done: () => void) => {
+  /**
+   * Flushes the copied pages; once on disk, the WAL may restart. A failed
+   * flush keeps the pin (the WAL must not restart over pages that may not be
+   * on disk) and is passed to `done`: the caller stops writes.
+   */
+  const flushDatabase = (done: (failure?: unknown) => void) => {
+    let fd: number;
+    try {
+      fd = dbDescriptor();
+    } catch (err) {
+      lastCycle = Date.now();
+      done(err);
+      return;
+    }
+    // Set only once nothing before the flush can throw: a flag left set would hold every later group.
     syncing = true;
-    fdatasync(dbDescriptor(), (err) => {
+    flushFile(fd, 'database', (err) => {
       syncing = false;
       lastCycle = Date.now();
-      // A failed flush keeps the pin: the WAL must not restart over pages that may not be on disk. The next cycle retries.
       if (!err && db.open) unpin();
       if (!pin && dbFd !== undefined) {
         // Closed while this flush ran.
         closeSync(dbFd);
         dbFd = undefined;
       }
-      done();
+      done(err ?? undefined);
     });
   };
 
@@ -98,10 +111,10 @@ export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = 
      * without an fsync of their own (`withoutFsync`) may still be in the page
      * cache: the WAL is flushed here first, on this thread (a little data:
      * what they wrote since the last flush). Returns whether it flushed the
-     * WAL; `done` runs once the database file's flush ended (not at all when
-     * nothing ran).
+     * WAL; `done` runs once the database file's flush ended, with its failure
+     * if it failed (not at all when nothing ran).
      */
-    run(done: () => void): boolean {
+    run(done: (failure?: unknown) => void): boolean {
       if (syncing || !db.open || db.inTransaction || Date.now() - lastCycle < wait) return false;
       if (pinned) {
         flushDatabase(done);
@@ -134,9 +147,9 @@ export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = 
       flushDatabase(done);
       return walFlushed;
     },
-    /** Waits for the database file's flush, here and now (before the connection closes), and lets the pin go. */
+    /** Waits for the database file's flush, here and now (before the connection closes), and lets the pin go; throws if the flush failed, keeping the pin. */
     close(): void {
-      if (pinned && db.open) fdatasyncSync(dbDescriptor());
+      if (pinned && db.open) flushFileNow(dbDescriptor(), 'database');
       unpin();
       pin?.connection.close();
       pin = undefined;

@@ -3,16 +3,8 @@ import type { Heartbeat } from '../../shared/api/fleet.js';
 import { readSystemInfo } from '../system/storage-info.js';
 import { VERSION } from '../version.js';
 import { DEFAULT_PULL_INTERVAL_SECONDS } from './config-store.js';
-import type { RoundDeps, RoundKind } from './round.js';
+import type { RoundDeps, RoundKind } from './round-deps.js';
 import type { Upstream } from './upstream.js';
-
-/** What the sync module knows of the PC itself, for its heartbeat. */
-export interface DeviceFacts {
-  /** `DEVICE_NAME`, or the host name. */
-  name: string;
-  /** The organization's receipt printers and their last states, as the staff page lists them. */
-  printers: (orgId: string) => { name: string; state: string }[];
-}
 
 /** Time allowed for a heartbeat: short, it is only a report. */
 export const HEARTBEAT_TIMEOUT_MS = 5_000;

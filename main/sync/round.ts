@@ -1,29 +1,15 @@
-import type { Logger } from 'pino';
-import type { Clock } from '../services/clock.js';
-import type { ProductListener } from '../services/products.js';
-import type { Services } from '../services/index.js';
-import type { Db } from '../storage/database.js';
-import type { InstallationStore } from '../storage/installation.js';
-import type { RecentSalesStore } from '../storage/recent-sales.js';
-import type { SyncConfig, SyncConfigStore } from './config-store.js';
-import type { IdMap } from './id-map.js';
-import { sendHeartbeat, type DeviceFacts } from './heartbeat.js';
+import type { SyncConfig } from './config-store.js';
+import { sendHeartbeat } from './heartbeat.js';
 import { holdLease } from './lease.js';
-import type { OutboxQueue } from './outbox-queue.js';
 import { pullTargets } from './pull-targets.js';
 import { pullCatalog } from './pull.js';
 import type { PullPlan } from './pull-walk.js';
 import { pushPending } from './push.js';
 import type { Verdict } from './retry-policy.js';
+import type { RoundDeps, RoundKind } from './round-deps.js';
+import { createRoundState } from './round-state.js';
 import type { Upstream } from './upstream.js';
-import { readUpstreamOffer, type UpstreamOffer } from './upstream-offer.js';
-
-/**
- * `push`: push what is pending, nothing else (after a local write).
- * `changes`: push, then pull what changed (the pull interval, `sync run`).
- * `full`: push, then read the whole catalog (the full interval, `sync run --full`).
- */
-export type RoundKind = 'push' | 'changes' | 'full';
+import { readUpstreamOffer } from './upstream-offer.js';
 
 /** What one round did, as `sync run` prints it. */
 export interface RoundReport {
@@ -37,34 +23,6 @@ export interface RoundReport {
   failure: 'off' | 'busy' | 'refused' | 'offline' | 'stopped' | undefined;
   /** For `offline`: how long the upstream asked to wait (`Retry-After`), in milliseconds. */
   retryAfterMs: number | undefined;
-}
-
-export interface RoundDeps {
-  db: Db;
-  clock: Clock;
-  logger: Logger;
-  services: Services;
-  configs: SyncConfigStore;
-  queue: OutboxQueue;
-  ids: IdMap;
-  imagePath: (file: string) => string | undefined;
-  productListeners: ProductListener[];
-  upstreamFor: (config: SyncConfig) => Upstream;
-  /** Names this process as the holder of a round's lease. */
-  owner: string;
-  /** Length of a round's lease in milliseconds; default `LEASE_MS`. */
-  leaseMs?: number | undefined;
-  /** What each organization's upstream offers, per upstream URL: read once, and again at each full pull. */
-  offers: Map<string, { url: string; offer: UpstreamOffer }>;
-  /** This installation's id: the device the upstream's fleet lists, and the seed of its full-pull jitter. */
-  installation: InstallationStore;
-  /** The PC's name and printers, for its heartbeat. */
-  device: DeviceFacts;
-  sales: RecentSalesStore;
-  /** Per organization, when the last heartbeat went and the parked count it told. */
-  heartbeats: Map<string, { at: number; parked: number }>;
-  /** Resolves once no group of writes is open, so that only committed entries are pushed. */
-  committed?: (() => Promise<void>) | undefined;
 }
 
 export interface RoundOptions {
@@ -93,28 +51,38 @@ export async function runRound(deps: RoundDeps, orgId: string, options: RoundOpt
     report.retryAfterMs = verdict.kind === 'retry' ? verdict.retryAfterMs : undefined;
     configs.setState(orgId, report.failure, verdict.message);
   };
-  let upstream: Upstream | undefined;
+  const state = createRoundState(configs, orgId, config.state);
+  const stopped = () => {
+    // Why, in the log: a round cut short otherwise leaves no trace of what ended it.
+    const why = lease.held() ? 'the server is shutting down' : 'another process took over its lease';
+    deps.logger.warn({ orgId, why }, 'sync round stopped before its end');
+    configs.setState(orgId, 'idle');
+    return { ...finish(), failure: 'stopped' as const };
+  };
+  let direct: Upstream | undefined;
   try {
-    upstream = deps.upstreamFor(config);
-    configs.setState(orgId, 'pushing');
+    direct = deps.upstreamFor(config);
+    const upstream = state.watch(direct);
+    state.enter('pushing');
     const push = await pushPending({ ...deps, orgId, upstream, feedMarks: config.feedMarks, keepGoing, onProgress: options.onProgress });
     report.pushed = push.pushed;
     report.parked = push.parked;
-    if (!keepGoing()) return (configs.setState(orgId, 'idle'), { ...finish(), failure: 'stopped' });
+    if (!keepGoing()) return stopped();
     if (push.stoppedBy) return (stop(push.stoppedBy), finish());
     configs.recordPush(orgId, clock.now().toISOString());
     if (kind !== 'push') {
-      configs.setState(orgId, 'pulling');
+      state.enter('pulling');
       // The local catalog reflects the upstream as of the start of the pull.
       const pullStartedAt = clock.now().toISOString();
       const offer = await upstreamOffer(deps, config, upstream, kind === 'full');
+      if (!keepGoing()) return stopped();
       if ('stoppedBy' in offer) return (stop(offer.stoppedBy), finish());
       const withBlocked = deps.services.stores.organizations.get(orgId)?.features.includes('identity-logs') ?? false;
       const targets = pullTargets(deps.services.stores, withBlocked);
       const plan: PullPlan = { mode: kind, wholeWithoutFeed: options.wholeWithoutFeed ?? false, offer: offer.offer, marks: config.feedMarks };
       const pull = await pullCatalog({ ...deps, orgId, upstream, upstreamUrl: config.upstreamUrl, targets, plan, keepGoing });
       report.pulled = pull.pulled;
-      if (!keepGoing()) return (configs.setState(orgId, 'idle'), { ...finish(), failure: 'stopped' });
+      if (!keepGoing()) return stopped();
       if (pull.stoppedBy) return (stop(pull.stoppedBy), finish());
       configs.recordPull(orgId, pullStartedAt, { full: kind === 'full', marks: pull.marks });
     }
@@ -133,7 +101,8 @@ export async function runRound(deps: RoundDeps, orgId: string, options: RoundOpt
     // Also after a round the upstream cut short (a sale it keeps failing is what head office must see).
     // Not awaited: the report never holds up the next round, and the sale behind it.
     const told = report.reached || failure === 'offline';
-    if (upstream && told && deps.offers.get(orgId)?.offer.fleet) void sendHeartbeat(deps, orgId, upstream, kind);
+    // Past the round's state: its answer must not show the round's phase again.
+    if (direct && told && deps.offers.get(orgId)?.offer.fleet) void sendHeartbeat(deps, orgId, direct, kind);
   }
 }
 

@@ -1,7 +1,8 @@
 import type { SyncConfig } from './config-store.js';
 import { fullPullJitterMs } from './full-pull-jitter.js';
 import { DEFAULT_BACKOFF, backoffDelay, type BackoffOptions } from './retry-policy.js';
-import { runRound, type RoundDeps, type RoundKind, type RoundReport } from './round.js';
+import type { RoundDeps, RoundKind } from './round-deps.js';
+import { runRound, type RoundReport } from './round.js';
 
 /** Timer functions, injected so tests can drive the worker without waiting on real time. */
 export interface Timers {

@@ -42,7 +42,8 @@ export const updatedSinceQuery = (what: string, note = '') =>
     .describe(
       `Extension, the change feed: every ${what} whose last change is later than this, soft-deleted ones included ` +
         `(\`deleted: true\`), oldest change first, paged by \`cursor\`; \`meta.completeUntil\` says up to when the walk is complete. ` +
-        'A time before the deletion horizon (soft-deleted records are purged after `DELETED_RETENTION_DAYS`, default 90) answers 410: ' +
+        'A time before the deletion horizon (the newest deletion a purge removed; soft-deleted records are purged after `DELETED_RETENTION_DAYS`, default 90; ' +
+        'no horizon before the first purge) answers 410: ' +
         `read again from \`1970-01-01T00:00:00.000Z\`, which lists every record still kept. ${note}`.trim(),
     )
     .meta({ 'x-extension': true });

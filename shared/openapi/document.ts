@@ -46,6 +46,17 @@ function withLocalGuard(route: RouteConfig): RouteConfig {
   return { ...route, responses: { ...route.responses, 403: json(StandardErrorSchema, 'The `Host` or `Origin` of the request is not one of this server (see ALLOWED_HOSTS, ALLOWED_ORIGINS).') } };
 }
 
+/** A change feed (a GET taking `updatedSince`) read from before its organization's last purge answers 410. */
+function withFeedHorizon(route: RouteConfig): RouteConfig {
+  const query = route.request?.query;
+  if (route.method !== 'get' || !(query && 'shape' in query && 'updatedSince' in query.shape)) return route;
+  const gone = json(
+    StandardErrorSchema,
+    '`updatedSince` is before the newest deletion a purge removed: the feed could miss it. Read everything again, from `1970-01-01T00:00:00.000Z` or without `updatedSince`.',
+  );
+  return { ...route, responses: { ...route.responses, 410: gone } };
+}
+
 /** A write without a body is a 400; saying so lets generated clients require one. */
 function withRequiredBody(route: RouteConfig): RouteConfig {
   const body = route.request?.body;
@@ -63,7 +74,7 @@ export function buildOpenApiDocument(serverVersion: string) {
   });
   const registerPath = registry.registerPath.bind(registry);
   registry.registerPath = (route: RouteConfig) => {
-    if (route.method !== 'post') return registerPath(withLocalGuard(route));
+    if (route.method !== 'post') return registerPath(withLocalGuard(withFeedHorizon(route)));
     const withBody = withRequiredBody(route);
     return registerPath(withLocalGuard(WITHOUT_IDEMPOTENCY_KEY.has(route.path) ? withBody : withIdempotencyKey(withBody)));
   };

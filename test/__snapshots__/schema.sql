@@ -41,6 +41,11 @@ CREATE TABLE categories (
   lastupdate TEXT NOT NULL
 );
 
+CREATE TABLE feed_horizons (
+  org_id TEXT PRIMARY KEY,
+  purged_through TEXT NOT NULL
+) WITHOUT ROWID;
+
 CREATE TABLE fleet_devices (
   org_id TEXT NOT NULL,
   device TEXT NOT NULL,
@@ -315,6 +320,15 @@ CREATE TABLE sync_config (
   interval_seconds INTEGER NOT NULL DEFAULT 30,
   configured_at TEXT NOT NULL
 , upstream_key TEXT NOT NULL DEFAULT '', state TEXT NOT NULL DEFAULT 'idle', last_push_at TEXT, last_pull_at TEXT, last_error TEXT, lease_owner TEXT, lease_until TEXT, run_requested_at TEXT, last_round TEXT, pull_interval_seconds INTEGER NOT NULL DEFAULT 60, full_interval_seconds INTEGER NOT NULL DEFAULT 86400, last_full_pull_at TEXT, feed_marks TEXT, run_requested_full INTEGER NOT NULL DEFAULT 0);
+
+CREATE TABLE sync_creations (
+  org_id TEXT NOT NULL,
+  key TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  PRIMARY KEY (org_id, key)
+) WITHOUT ROWID;
 
 CREATE TABLE sync_ids (
   org_id TEXT NOT NULL,

@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { expect } from 'vitest';
+import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
 import type { Api } from './api.js';
 import { runCli } from './cli.js';
 import { imageForm, makeImage, nameOf } from './images.js';
@@ -201,6 +203,24 @@ async function parkOne(pair: SyncPair, code: string): Promise<string> {
   return String(entry.id);
 }
 
+/**
+ * A supplier deleted 100 days ago and purged by `purge run`: the change feeds
+ * then have a horizon, and a read from before it answers 410.
+ */
+async function purgeOneDeletion(pair: SyncPair): Promise<void> {
+  const gone = await created(pair.write, '/suppliers', { name: 'Alte Mühle' });
+  expect((await pair.write.post(`/suppliers/${gone}`, { deleted: true })).status).toBe(200);
+  await waitForSync(pair.write, (s) => s.state === 'idle' && s.pending === 0);
+  const db = openDatabase(join(pair.local.dataDir, DATABASE_FILE));
+  try {
+    db.prepare('UPDATE suppliers SET lastupdate = ? WHERE id = ?').run(new Date(Date.now() - 100 * 86_400_000).toISOString(), gone);
+  } finally {
+    db.close();
+  }
+  const purge = await runCli(pair.local.dataDir, ['purge', 'run', '--json']);
+  expect(purge.json).toMatchObject({ deleted: 1 });
+}
+
 async function created(client: Api, path: string, body: unknown, status = 200): Promise<string> {
   const res = await client.post(path, body);
   expect(res.status, `seeding ${path}: ${JSON.stringify(res.body)}`).toBe(status);
@@ -236,6 +256,7 @@ export async function seedContractData(pair: SyncPair, printerAddress: { host: s
   const device = 'contract-device-1';
   const deviceToDelete = 'contract-device-2';
   for (const id of [device, deviceToDelete]) expect((await write.post('/fleet/heartbeat', heartbeat(id))).status).toBe(200);
+  await purgeOneDeletion(pair);
   return {
     store,
     product,

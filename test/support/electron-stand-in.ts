@@ -73,6 +73,10 @@ export function standInElectron(userData: string, keyStore: Partial<StandInKeySt
     exit(code = 0) {
       app.exitCodes.push(code);
     },
+    relaunches: 0,
+    relaunch() {
+      app.relaunches += 1;
+    },
     requestSingleInstanceLock: () => {
       app.lockRequests += 1;
       return app.lock;

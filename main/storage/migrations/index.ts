@@ -20,6 +20,7 @@ import { boundedRetention } from './0021-bounded-retention.js';
 import { syncWalks } from './0023-sync-walks.js';
 import { installationAndFleet } from './0024-installation-and-fleet.js';
 import { salesPerStore } from './0025-sales-per-store.js';
+import { creationsAndFeedHorizons } from './0026-creations-and-feed-horizons.js';
 
 export interface Migration {
   version: number;
@@ -51,4 +52,5 @@ export const migrations: Migration[] = [
   syncWalks,
   installationAndFleet,
   salesPerStore,
+  creationsAndFeedHorizons,
 ];
