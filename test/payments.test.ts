@@ -307,6 +307,24 @@ describe('the receipt printer fails after the approval', () => {
   });
 });
 
+describe('an approved payment whose sale is never recorded', () => {
+  it('stays open for staff, with the payments of the day, until a sale names it', async () => {
+    const since = new Date().toISOString();
+    const reference = newReference();
+    await sim.next({ outcome: 'approve' });
+    const id = (await settled((await pay(reference, UNIT)).body.data.id)).id;
+    const open = await write.get('/payments?unrecorded=true');
+    expect(open.status).toBe(200);
+    expect(open.body.data.map((p: { id: string }) => p.id)).toContain(id);
+    expect((await write.get(`/payments?since=${encodeURIComponent(since)}&store=${store}`)).body.data.map((p: { id: string }) => p.id)).toEqual([id]);
+    expect((await sell(reference, 1, { payment: id })).status).toBe(200);
+    expect((await write.get('/payments?unrecorded=true')).body.data.map((p: { id: string }) => p.id)).not.toContain(id);
+    const neither = await write.get('/payments');
+    expect(neither.status).toBe(400);
+    expect(neither.body.error.fieldErrors.reference).toEqual(['name reference, since or unrecorded=true']);
+  });
+});
+
 describe('who may see a payment', () => {
   it("answers a kiosk key of another store 404, and refuses it a payment at this store", async () => {
     await sim.next({ outcome: 'approve' });

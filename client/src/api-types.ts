@@ -2380,12 +2380,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A sale's payment attempts, oldest first */
+        /**
+         * A sale's payment attempts, the payments since a time, or the approved payments no order names
+         * @description One of `reference`, `since` or `unrecorded=true`. An approved payment whose sale was never recorded is not reversed by itself: a kiosk may still be resending the sale from its journal. Staff see it with `unrecorded=true` and refund it (`POST /payments/{paymentId}/refund`) or record the sale with it.
+         */
         get: {
             parameters: {
-                query: {
-                    /** @description The sale's reference. */
-                    reference: string;
+                query?: {
+                    /** @description The sale's reference: its attempts, oldest first. */
+                    reference?: string;
+                    /** @description Payments started at or after this time, newest first (the staff page: today's payments). */
+                    since?: string;
+                    /** @description `true`: approved payments no order names yet (the kiosk died and the customer walked away), oldest first, for staff to refund or record. */
+                    unrecorded?: "true";
+                    /** @description Only this store's payments. */
+                    store?: string;
                 };
                 header?: never;
                 path?: never;

@@ -1,9 +1,10 @@
-import type { Payment, PaymentCreate, PaymentRefund } from '../../shared/api/payments.js';
+import type { Payment, PaymentCreate, PaymentListQuery, PaymentRefund } from '../../shared/api/payments.js';
 import { newId } from '../rules/ids.js';
 import type { Caller } from '../services/caller.js';
 import type { Clock } from '../services/clock.js';
 import { ApiError, BadRequest, Conflict, NotAllowed, NotFound, UnprocessableEntity } from '../services/errors.js';
 import { requireStores } from '../services/store-references.js';
+import { toStoredTime } from '../rules/timestamps.js';
 import type { PaymentRecord, PaymentStore } from '../storage/payments.js';
 import type { StoreStore } from '../storage/stores.js';
 import type { PaymentSettling } from './payment-settling.js';
@@ -94,10 +95,18 @@ export function createPaymentService(deps: {
       return paymentOf(mustGet(caller, id));
     },
 
-    byReference(caller: Caller, reference: string): Payment[] {
-      return payments
-        .byReference(caller.orgId, reference)
-        .filter((p) => !caller.store || p.store === caller.store)
+    /** A sale's attempts, the payments since a time, or the approved ones no order names; a kiosk key sees its store's only. */
+    list(caller: Caller, query: PaymentListQuery): Payment[] {
+      const found =
+        query.reference !== undefined
+          ? payments.byReference(caller.orgId, query.reference)
+          : query.unrecorded !== undefined
+            ? payments.unrecorded(caller.orgId)
+            : payments.since(caller.orgId, toStoredTime(query.since as string));
+      const store = caller.store ?? query.store;
+      return found
+        .filter((p) => (store === undefined || p.store === store) && (query.unrecorded === undefined || (p.state === 'approved' && p.orderId === null)))
+        .filter((p) => query.since === undefined || p.createdAt >= toStoredTime(query.since))
         .map(paymentOf);
     },
 

@@ -90,6 +90,8 @@ export function createPaymentStore(db: Db) {
   const byId = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE id = ? AND org_id = ?');
   const byServiceId = db.prepare<[string], Row>('SELECT * FROM payments WHERE service_id = ?');
   const byReference = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND reference = ? ORDER BY created_at, id');
+  const since = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND created_at >= ? ORDER BY created_at DESC, id');
+  const unrecorded = db.prepare<[string], Row>("SELECT * FROM payments WHERE org_id = ? AND state = 'approved' AND refused = 0 AND order_id IS NULL ORDER BY created_at, id");
   const open = db.prepare<[], Row>("SELECT * FROM payments WHERE state IN ('pending', 'unknown') ORDER BY created_at");
   const update = db.prepare(
     `UPDATE payments SET state = ?, brand = ?, masked_pan = ?, poi_transaction = ?, message = ?, customer_receipt = ?, cashier_receipt = ?, refunded = ?, refused = ?, updated_at = ?
@@ -113,6 +115,14 @@ export function createPaymentStore(db: Db) {
     },
     byReference(orgId: string, reference: string): PaymentRecord[] {
       return byReference.all(orgId, reference).map(fromRow);
+    },
+    /** Started at or after `at`, newest first. */
+    since(orgId: string, at: string): PaymentRecord[] {
+      return since.all(orgId, at).map(fromRow);
+    },
+    /** Approved payments no order names, oldest first. */
+    unrecorded(orgId: string): PaymentRecord[] {
+      return unrecorded.all(orgId).map(fromRow);
     },
     /** Every attempt of every organization that is not settled yet, oldest first. */
     open(): PaymentRecord[] {

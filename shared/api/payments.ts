@@ -29,9 +29,14 @@ export const PaymentRefundSchema = z
   })
   .meta({ id: 'PaymentRefund' });
 
-export const PaymentListQuerySchema = z.strictObject({
-  reference: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).describe("The sale's reference."),
-});
+export const PaymentListQuerySchema = z
+  .strictObject({
+    reference: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).optional().describe("The sale's reference: its attempts, oldest first."),
+    since: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time, for example 2026-11-21T00:00:00.000Z' }).optional().describe('Payments started at or after this time, newest first (the staff page: today\'s payments).'),
+    unrecorded: z.literal('true', { error: 'must be "true"' }).optional().describe('`true`: approved payments no order names yet (the kiosk died and the customer walked away), oldest first, for staff to refund or record.'),
+    store: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).optional().describe('Only this store\'s payments.'),
+  })
+  .refine((q) => q.reference !== undefined || q.since !== undefined || q.unrecorded !== undefined, { error: 'name reference, since or unrecorded=true', path: ['reference'] });
 
 export const PaymentSchema = z
   .object({
@@ -60,3 +65,4 @@ export type PaymentState = z.infer<typeof PaymentStateSchema>;
 export type PaymentCreate = z.infer<typeof PaymentCreateSchema>;
 export type PaymentRefund = z.infer<typeof PaymentRefundSchema>;
 export type Payment = z.infer<typeof PaymentSchema>;
+export type PaymentListQuery = z.infer<typeof PaymentListQuerySchema>;

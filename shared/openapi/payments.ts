@@ -52,7 +52,10 @@ export function registerPaymentPaths(registry: OpenAPIRegistry): void {
     method: 'get',
     path: '/payments',
     ...EXTENSION,
-    summary: "A sale's payment attempts, oldest first",
+    summary: "A sale's payment attempts, the payments since a time, or the approved payments no order names",
+    description:
+      'One of `reference`, `since` or `unrecorded=true`. An approved payment whose sale was never recorded is not reversed by itself: a kiosk may still be resending the sale from its journal. ' +
+      'Staff see it with `unrecorded=true` and refund it (`POST /payments/{paymentId}/refund`) or record the sale with it.',
     request: { query: PaymentListQuerySchema },
     responses: { 200: json(z.object({ data: z.array(PaymentSchema) }), 'The attempts.'), ...errors([400, 403], { validation: true }) },
   });

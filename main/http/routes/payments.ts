@@ -11,7 +11,7 @@ export function paymentRoutes(payments: PaymentService): Router {
     res.status(202).json({ data: await payments.start(callerOf(res), parseBody(PaymentCreateSchema, req.body)) });
   });
   router.get('/payments', (req, res) => {
-    res.json({ data: payments.byReference(callerOf(res), parseQuery(PaymentListQuerySchema, req.query).reference) });
+    res.json({ data: payments.list(callerOf(res), parseQuery(PaymentListQuerySchema, req.query)) });
   });
   router.get('/payments/:paymentId', (req, res) => {
     res.json({ data: payments.get(callerOf(res), req.params.paymentId) });
