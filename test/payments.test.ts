@@ -99,7 +99,7 @@ describe('a card sale', () => {
     expect(started.status).toBe(202);
     expect(started.body.data).toMatchObject({ store, terminal, reference, amount: 420, currency: 'CHF', state: 'pending', brand: null, receipt: { customer: [], cashier: [] } });
     const payment = await settled(started.body.data.id);
-    expect(payment).toMatchObject({ state: 'approved', brand: 'visa', maskedPan: '541333 **** 0004' });
+    expect(payment).toMatchObject({ state: 'approved', brand: 'visa', maskedPan: '541333 **** 0004', message: null });
     expect(payment.receipt.customer).toContain('key=header1&name=Terminal+simulator');
     expect(payment.receipt.customer).toContain('key=copy&name=Cardholder+copy');
     expect(payment.receipt.customer).toContain('key=totalAmount&name=Total&value=CHF+4.20');

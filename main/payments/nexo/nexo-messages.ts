@@ -56,7 +56,8 @@ function receiptOf(receipts: unknown): TerminalReceipt {
 /** `refusalReason` of Adyen's form-encoded AdditionalResponse, else the text itself. */
 function reasonOf(additional: unknown): string | null {
   if (typeof additional !== 'string' || additional === '') return null;
-  return new URLSearchParams(additional).get('refusalReason') ?? additional;
+  const reason = new URLSearchParams(additional).get('refusalReason');
+  return reason === null ? additional : reason || null;
 }
 
 const VERDICTS: Record<string, 'cancelled' | 'busy'> = { Cancel: 'cancelled', Aborted: 'cancelled', Busy: 'busy' };
@@ -78,7 +79,7 @@ export function paymentResult(serviceId: string, body: Json): TransactionResult 
       maskedPan: typeof card.MaskedPan === 'string' ? card.MaskedPan : null,
       poiTransaction: poi ? { transactionId: String(poi.TransactionID), timeStamp: String(poi.TimeStamp) } : null,
       receipt,
-      message: reasonOf(response.AdditionalResponse),
+      message: null,
     };
   }
   const condition = String(response.ErrorCondition ?? 'Refusal');
