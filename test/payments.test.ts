@@ -325,6 +325,24 @@ describe('an approved payment whose sale is never recorded', () => {
   });
 });
 
+describe('GET /terminals/{id}/totals', () => {
+  it("gives the terminal's own totals per brand, approved minus reversed, to a read key", async () => {
+    await sim.next({ outcome: 'approve', brand: 'twint' });
+    await settled((await pay(newReference(), 3 * UNIT)).body.data.id);
+    const approved = (await sim.transactions()).filter((t) => t.state === 'approved');
+    const expected = [...new Set(approved.map((t) => t.brand))].sort().map((brand) => {
+      const of = approved.filter((t) => t.brand === brand);
+      return { brand, count: of.length, amount: of.reduce((n, t) => n + t.amount - t.refunded, 0) };
+    });
+    const res = await api(server.url, org.readKey).get(`/terminals/${terminal}/totals`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ terminal, totals: expected });
+    expect(res.body.data.totals).toContainEqual({ brand: 'twint', count: 1, amount: 3 * UNIT });
+    expect((await kiosk.get(`/terminals/${terminal}/totals`)).status).toBe(403);
+    expect((await write.get('/terminals/no-such-terminal/totals')).status).toBe(404);
+  });
+});
+
 describe('who may see a payment', () => {
   it("answers a kiosk key of another store 404, and refuses it a payment at this store", async () => {
     await sim.next({ outcome: 'approve' });

@@ -2373,6 +2373,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/terminals/{terminalId}/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The terminal's own card totals (read key)
+         * @description Asks the terminal for its totals since its last reconciliation (nexo SaleReconciliation), per card brand: approved payments and their amount minus reversals. The day's report compares them with the card sales it recorded. 502 when the terminal does not answer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Terminal id (`GET /terminals`). */
+                    terminalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The terminal's totals. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TerminalTotals"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Error. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments": {
         parameters: {
             query?: never;
@@ -5053,6 +5124,20 @@ export interface components {
             host: string;
             port: number;
             poiId: string;
+        };
+        /** @description A terminal's own card totals, to compare with the day's card sales. */
+        TerminalTotals: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            terminal: string;
+            /** @description The terminal's own totals since its last reconciliation, per brand. */
+            totals: {
+                /** @description Card brand as the terminal names it, e.g. `mc`, `visa`. */
+                brand: string;
+                /** @description Approved payments. */
+                count: number;
+                /** @description Approved minus reversed, in cents. */
+                amount: number;
+            }[];
         };
         /** @description A card payment attempt at a terminal. */
         Payment: {

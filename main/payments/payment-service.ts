@@ -1,4 +1,5 @@
 import type { Payment, PaymentCreate, PaymentListQuery, PaymentRefund } from '../../shared/api/payments.js';
+import type { TerminalTotals } from '../../shared/api/terminals.js';
 import { newId } from '../rules/ids.js';
 import type { Caller } from '../services/caller.js';
 import type { Clock } from '../services/clock.js';
@@ -118,6 +119,15 @@ export function createPaymentService(deps: {
       const endpoint = registry.endpoint(p.terminal);
       if (endpoint) await deps.protocol.abort(endpoint, p.serviceId).catch(() => undefined);
       return paymentOf(mustGet(caller, id));
+    },
+
+    async terminalTotals(caller: Caller, terminalId: string): Promise<TerminalTotals> {
+      const endpoint = registry.visibleEndpoint(caller, terminalId);
+      try {
+        return { terminal: terminalId, totals: await deps.protocol.totals(endpoint) };
+      } catch (err) {
+        throw new TerminalUnavailable(`The terminal did not tell its totals: ${err instanceof Error ? err.message : String(err)}`);
+      }
     },
 
     async refund(caller: Caller, id: string, body: PaymentRefund): Promise<Payment> {

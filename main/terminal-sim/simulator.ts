@@ -123,7 +123,28 @@ export async function startSimulator(identity: SimulatorIdentity, port: number, 
     answer(res, request, 'ReversalResponse', { Response: { Result: 'Success' }, ReversedAmount: amount / 100 });
   };
 
-  const HANDLERS: Record<string, (res: ServerResponse, request: Json) => void> = { Payment: pay, TransactionStatus: status, Abort: abort, Reversal: reverse };
+  const reconcile = (res: ServerResponse, request: Json) => {
+    const approved = [...transactions.values()].filter((t) => t.state === 'approved');
+    const brands = [...new Set(approved.map((t) => t.brand))].sort();
+    answer(res, request, 'ReconciliationResponse', {
+      Response: { Result: 'Success' },
+      ReconciliationType: 'SaleReconciliation',
+      TransactionTotals: brands.map((brand) => {
+        const of = approved.filter((t) => t.brand === brand);
+        const refunded = of.filter((t) => t.refunded > 0);
+        return {
+          PaymentInstrumentType: 'Card',
+          CardBrand: brand,
+          PaymentTotals: [
+            { TransactionType: 'Debit', TransactionCount: of.length, TransactionAmount: of.reduce((n, t) => n + t.amount, 0) / 100 },
+            { TransactionType: 'ReverseDebit', TransactionCount: refunded.length, TransactionAmount: refunded.reduce((n, t) => n + t.refunded, 0) / 100 },
+          ],
+        };
+      }),
+    });
+  };
+
+  const HANDLERS: Record<string, (res: ServerResponse, request: Json) => void> = { Payment: pay, TransactionStatus: status, Abort: abort, Reversal: reverse, Reconciliation: reconcile };
 
   const nexo = (res: ServerResponse, text: string) => {
     let request: Json;

@@ -22,5 +22,8 @@ export function paymentRoutes(payments: PaymentService): Router {
   router.post('/payments/:paymentId/refund', async (req, res) => {
     res.status(202).json({ data: await payments.refund(callerOf(res), req.params.paymentId, parseBody(PaymentRefundSchema, req.body ?? {})) });
   });
+  router.get('/terminals/:terminalId/totals', async (req, res) => {
+    res.json({ data: await payments.terminalTotals(callerOf(res), req.params.terminalId) });
+  });
   return router;
 }

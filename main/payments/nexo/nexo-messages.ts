@@ -1,9 +1,9 @@
-import type { PaymentAsk, PoiTransaction, StatusAnswer, TerminalReceipt, TransactionResult } from '../terminal-protocol.js';
+import type { PaymentAsk, PoiTransaction, StatusAnswer, TerminalReceipt, TerminalTotal, TransactionResult } from '../terminal-protocol.js';
 
 /** Who the server is towards the terminal (nexo SaleID). */
 export const SALE_ID = 'StoreServer';
 
-export type NexoCategory = 'Payment' | 'TransactionStatus' | 'Abort' | 'Reversal';
+export type NexoCategory = 'Payment' | 'TransactionStatus' | 'Abort' | 'Reversal' | 'Reconciliation';
 
 export const header = (category: NexoCategory, serviceId: string, poiId: string) => ({
   ProtocolVersion: '3.0',
@@ -98,4 +98,23 @@ export function statusAnswer(serviceId: string, body: Json): StatusAnswer {
   const repeated = (body.RepeatedMessageResponse ?? {}) as Json;
   const repeatedService = String(repeated.MessageHeader?.ServiceID ?? serviceId);
   return paymentResult(repeatedService, (repeated.RepeatedResponseMessageBody?.PaymentResponse ?? {}) as Json);
+}
+
+export const reconciliationRequest = () => ({ ReconciliationType: 'SaleReconciliation' });
+
+/** A ReconciliationResponse's TransactionTotals: debits minus reversals, per card brand. */
+export function totalsOf(body: Json): TerminalTotal[] {
+  const totals = Array.isArray(body.TransactionTotals) ? (body.TransactionTotals as Json[]) : [];
+  return totals.map((t) => {
+    const sums = (Array.isArray(t.PaymentTotals) ? (t.PaymentTotals as Json[]) : []).map((p) => ({
+      sign: p.TransactionType === 'Debit' ? 1 : -1,
+      count: Number(p.TransactionCount ?? 0),
+      amount: toCents(p.TransactionAmount ?? 0),
+    }));
+    return {
+      brand: String(t.CardBrand ?? ''),
+      count: sums.filter((p) => p.sign > 0).reduce((n, p) => n + p.count, 0),
+      amount: sums.reduce((n, p) => n + p.sign * p.amount, 0),
+    };
+  });
 }
