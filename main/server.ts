@@ -18,6 +18,7 @@ import { localNames } from './security/local-names.js';
 import { tightenDataFolder } from './security/private-files.js';
 import { openSecretBox, type KeyWrapper } from './security/secret-box.js';
 import { loadTls, type TlsMaterial } from './security/tls.js';
+import type { FollowPace } from './payments/payment-settling.js';
 import type { SyncOptions } from './sync/index.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { lockDataFolder } from './storage/data-folder-lock.js';
@@ -58,6 +59,8 @@ export interface StartOptions {
   purgeIntervalMs?: number;
   /** The system's protection of the key file that seals stored secrets (the desktop app's safeStorage); unset, a plain key file. */
   keyWrapper?: KeyWrapper | undefined;
+  /** How often a terminal is asked about a payment whose answer was lost; default from 1 s, doubling up to 30 s. */
+  paymentPace?: FollowPace;
 }
 
 /** Opens the data folder and serves the API. Used by `npm start`, Electron and tests alike. */
@@ -110,7 +113,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
   const groupCommitMs = config.groupCommitMs ?? DEFAULT_GROUP_COMMIT.windowMs;
   const secrets = openSecretBox(config.dataDir, options.keyWrapper);
-  const { app, services, sync, retention, groups } = createApp({
+  const { app, services, sync, retention, groups, payments } = createApp({
     db,
     clock,
     logger,
@@ -127,6 +130,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     sync: options.sync,
     updateStatus: options.updateStatus,
     printerNetwork: config.printerNetwork,
+    terminalNetwork: config.terminalNetwork,
+    paymentPace: options.paymentPace,
     tlsFingerprint: tls?.fingerprint,
     deviceName: config.deviceName,
     fleetThresholds: config.fleetThresholds,
@@ -147,6 +152,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   let server: Server;
   try {
+    // Before the kiosk is served: payments left open by the last run are settled with their terminals,
+    // or, when a terminal does not answer, asked about in the background while their sales stay locked.
+    await payments.settling.settleOpen();
     server = await new Promise<Server>((resolve, reject) => {
       const s = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, app) : createHttpServer(app);
       s.once('error', reject);
@@ -156,6 +164,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       });
     });
   } catch (err) {
+    payments.settling.stop();
     db.close();
     unlock();
     throw err;
@@ -181,6 +190,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const report = setInterval(() => logger.warn({ waitingFor }, 'shutdown still waiting'), CLOSE_REPORT_MS);
       try {
         services.search.stop();
+        payments.settling.stop();
         stopPurge();
         await stopDataPurge();
         waitingFor = 'the sync rounds under way';

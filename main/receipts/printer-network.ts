@@ -35,7 +35,7 @@ export function parsePrinterPorts(text: string | undefined): [number, number][] 
 }
 
 /** `PRINTER_ALLOW_ADDRESSES`: comma-separated `loopback` and CIDR ranges (e.g. "203.0.113.0/24") allowed beyond the private LAN. */
-export function parsePrinterAllowAddresses(text: string | undefined): [ipaddr.IPv4 | ipaddr.IPv6, number][] {
+export function parsePrinterAllowAddresses(text: string | undefined, setting = 'PRINTER_ALLOW_ADDRESSES'): [ipaddr.IPv4 | ipaddr.IPv6, number][] {
   const parts = (text ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
   return parts.flatMap((part) => {
     const cidrs = part === 'loopback' ? LOOPBACK_RANGES : [part];
@@ -43,7 +43,7 @@ export function parsePrinterAllowAddresses(text: string | undefined): [ipaddr.IP
       try {
         return ipaddr.parseCIDR(cidr);
       } catch {
-        throw new Error(`PRINTER_ALLOW_ADDRESSES must list "loopback" and CIDR ranges such as "203.0.113.0/24" separated by commas; ${JSON.stringify(part)} is neither`);
+        throw new Error(`${setting} must list "loopback" and CIDR ranges such as "203.0.113.0/24" separated by commas; ${JSON.stringify(part)} is neither`);
       }
     });
   });
@@ -110,15 +110,29 @@ export function printerAddressProblem(
   words: DeviceWords = PRINTER_WORDS,
   ownAddresses: readonly string[] = thisPcAddresses(),
 ): string | undefined {
+  return lanAddressProblem(address, policy.allowed, words, ownAddresses).problem;
+}
+
+/** The same verdict, and whether an allowed range (rather than the private LAN) lets the device in. */
+export function lanAddressProblem(
+  address: string,
+  allowed: PrinterNetworkPolicy['allowed'],
+  words: DeviceWords,
+  ownAddresses: readonly string[] = thisPcAddresses(),
+): { problem: string } | { problem: undefined; widened: boolean } {
   const text = bareAddress(address);
-  if (!ipaddr.isValid(text)) return `${JSON.stringify(address)} is not an IP address`;
+  if (!ipaddr.isValid(text)) return { problem: `${JSON.stringify(address)} is not an IP address` };
   const ip = ipaddr.process(text);
   const range = ip.range();
   if (range !== 'loopback' && ownAddresses.some((own) => sameAddress(ip, own))) {
-    return `${words.device} address ${ip.toString()} is one of this PC's own addresses: a ${words.device.toLowerCase()} must be a device of its own on the store's private network (${PRIVATE_RANGES}); ${words.setting} cannot allow this PC's addresses`;
+    return {
+      problem: `${words.device} address ${ip.toString()} is one of this PC's own addresses: a ${words.device.toLowerCase()} must be a device of its own on the store's private network (${PRIVATE_RANGES}); ${words.setting} cannot allow this PC's addresses`,
+    };
   }
-  if (policy.allowed.some(([allowed, bits]) => allowed.kind() === ip.kind() && ip.match(allowed, bits))) return undefined;
-  if ((ip.kind() === 'ipv4' && range === 'private') || (ip.kind() === 'ipv6' && range === 'uniqueLocal')) return undefined;
+  if (allowed.some(([allowedRange, bits]) => allowedRange.kind() === ip.kind() && ip.match(allowedRange, bits))) return { problem: undefined, widened: true };
+  if ((ip.kind() === 'ipv4' && range === 'private') || (ip.kind() === 'ipv6' && range === 'uniqueLocal')) return { problem: undefined, widened: false };
   const what = RANGE_WORDS[range] ?? 'not on a private network (a public or reserved address)';
-  return `${words.device} address ${ip.toString()} is ${what}: a ${words.device.toLowerCase()} must be on the store's private network (${PRIVATE_RANGES}); the ${words.setting} setting allows others`;
+  return {
+    problem: `${words.device} address ${ip.toString()} is ${what}: a ${words.device.toLowerCase()} must be on the store's private network (${PRIVATE_RANGES}); the ${words.setting} setting allows others`,
+  };
 }

@@ -21,6 +21,7 @@ import { syncWalks } from './0023-sync-walks.js';
 import { installationAndFleet } from './0024-installation-and-fleet.js';
 import { salesPerStore } from './0025-sales-per-store.js';
 import { creationsAndFeedHorizons } from './0026-creations-and-feed-horizons.js';
+import { cardPayments } from './0028-card-payments.js';
 
 export interface Migration {
   version: number;
@@ -53,4 +54,5 @@ export const migrations: Migration[] = [
   installationAndFleet,
   salesPerStore,
   creationsAndFeedHorizons,
+  cardPayments,
 ];
