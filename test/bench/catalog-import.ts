@@ -8,7 +8,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../../main/services/clock.js';
 import { createServices } from '../../main/services/index.js';
@@ -131,7 +131,8 @@ try {
     const at = (q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? NaN;
     return `${String(list.length).padStart(5)} lookups, median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, longest ${(list.at(-1) ?? NaN).toFixed(1)} ms`;
   };
-  log(`\nCatalog file: ${ROWS} rows, ${(bytes / 1_048_576).toFixed(1)} MB, ';'-separated, prices "1,95"`);
+  log(`\nMachine: ${cpus().length} cores, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} (other processes compete for the cores: compare with the idle lookups of the same run)`);
+  log(`Catalog file: ${ROWS} rows, ${(bytes / 1_048_576).toFixed(1)} MB, ';'-separated, prices "1,95"`);
   log(`check (dryRun=true):      ${(checkMs / 1000).toFixed(2)} s`);
   log(`import (check + write):   ${(importMs / 1000).toFixed(2)} s, ${(ROWS / (importMs / 1000)).toFixed(0)} rows/s`);
   log(`search finds the last new product ${(foundMs / 1000).toFixed(2)} s after the import started (${(foundMs - importMs).toFixed(0)} ms after its answer)`);
