@@ -27,13 +27,14 @@ describe('a power cut while an import writes', () => {
     db.close();
     const server = await startChildServer(dataDir);
     const file = ['externalId,name,price,taxCategory', ...Array.from({ length: ROWS }, (_, i) => `B-${i},Artikel ${i},2.50,8.1`)].join('\n');
+    let settled = false;
     const importing = fetch(`${server.url}/catalog/import`, { method: 'POST', headers: { authorization: `Bearer ${org.writeKey}`, 'content-type': 'text/csv' }, body: file }).then(
       (res) => res.status,
       () => 'cut off' as const,
-    );
+    ).finally(() => (settled = true));
     // Reads go on while the import writes, and show its first products: that is the moment to cut the power.
     let seen = 0;
-    while (seen === 0) {
+    while (seen === 0 && !settled) {
       const res = await fetch(`${server.url}/products?limit=1`, { headers: { authorization: `Bearer ${org.readKey}` } });
       seen = ((await res.json()) as { data: unknown[] }).data.length;
     }
