@@ -74,6 +74,13 @@ describe('POST /catalog/import refuses bad input line by line and writes nothing
     expect(res.body.data.errors).toEqual([{ line: 1, column: 'preis', message: expect.stringMatching(/^"preis" is not a product field; the columns are externalId, barcode, name, price,/) }]);
   });
 
+  it('names a UTF-16 file and the formats to save it in instead', async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('name\tprice\r\nEistee\t1,80\r\n', 'utf16le')]);
+    const res = await write.request('POST', '/catalog/import', { body: utf16, headers: { 'content-type': 'text/csv' } });
+    expect(res.status).toBe(400);
+    expect(res.body.data.errors).toEqual([{ line: 1, column: null, message: 'The file is UTF-16 (what Excel saves as "Unicode Text"): save it as "CSV UTF-8" or "CSV (semicolon-separated)" instead' }]);
+  });
+
   it('counts what the good lines would do beside the errors', async () => {
     const res = await sendFile([HEADER, GOOD, 'C-1;7610000000110;Cola Zero;2,50;2.6;Getränke', ';7610000000309;Eistee;x;2.6;Getränke'].join('\n'), '?dryRun=true');
     expect(res.body.data).toEqual({ created: 1, updated: 1, unchanged: 0, errors: [{ line: 4, column: 'price', message: expect.stringMatching(/^"x" is not an amount/) }] });

@@ -93,9 +93,9 @@ export function createCatalogFiles(deps: {
   };
 
   const importNow = async (caller: Caller, bytes: Buffer, dryRun: boolean): Promise<ImportOutcome> => {
-    const { text } = await decodeFile(bytes);
     let records;
     try {
+      const { text } = await decodeFile(bytes);
       records = await parseRecords(text, detectSeparator(text));
     } catch (err) {
       if (!(err instanceof CsvSyntaxError)) throw err;

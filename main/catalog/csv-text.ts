@@ -22,6 +22,7 @@ export class CsvSyntaxError extends Error {
 }
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const UTF16_BOMS = [Buffer.from([0xff, 0xfe]), Buffer.from([0xfe, 0xff])];
 
 /** Bytes decoded per turn of the event loop: a 20 MB file is decoded in slices of a few milliseconds. */
 const DECODE_BYTES = 256 * 1024;
@@ -32,6 +33,9 @@ const DECODE_BYTES = 256 * 1024;
  * byte is a character there, so nothing fails to decode).
  */
 export async function decodeFile(bytes: Buffer): Promise<{ text: string; encoding: FileEncoding }> {
+  if (UTF16_BOMS.some((bom) => bytes.subarray(0, 2).equals(bom))) {
+    throw new CsvSyntaxError(1, 'The file is UTF-16 (what Excel saves as "Unicode Text"): save it as "CSV UTF-8" or "CSV (semicolon-separated)" instead');
+  }
   const body = bytes.subarray(0, 3).equals(UTF8_BOM) ? bytes.subarray(3) : bytes;
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   const parts: string[] = [];
