@@ -46,6 +46,7 @@ function derivedErrors(entry: OperationEntry, base: ContractCall): ContractCall[
   const content = operation.requestBody?.content ?? {};
   if ('application/json' in content) out.push({ ...base, body: { notAField: true }, status: 400 });
   if ('multipart/form-data' in content) out.push({ ...base, form: () => wrongPartForm(), status: 400 });
+  if ('text/csv' in content) out.push({ ...base, file: { type: 'application/json', text: '{}' }, status: 400 });
   const query = parameters.filter((p) => p.in === 'query');
   // The seed purged a deletion of 100 days ago: a change feed read from before it is gone.
   if (query.some((p) => p.name === 'updatedSince')) out.push({ ...base, query: { ...base.query, updatedSince: '2001-01-01T00:00:00.000Z' }, status: 410 });
@@ -67,7 +68,10 @@ async function send(entry: OperationEntry, call: ContractCall, keys: { read: str
   const headers: Record<string, string> = { ...call.headers };
   let body: string | FormData | undefined;
   if (call.form) body = call.form();
-  else if (call.body !== undefined) {
+  else if (call.file) {
+    body = call.file.text;
+    headers['content-type'] = call.file.type;
+  } else if (call.body !== undefined) {
     body = JSON.stringify(call.body);
     headers['content-type'] = 'application/json';
   }

@@ -73,6 +73,8 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   let stopped: unknown;
   let flushRunning = false;
   let checkpointTimer: NodeJS.Timeout | undefined;
+  /** Writes spread over turns of the event loop that keep the open group from committing (an import's). */
+  let holds = 0;
 
   const rollBack = () => {
     try {
@@ -119,7 +121,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
 
   /** After a flush: a group that came due meanwhile commits; otherwise a checkpoint, then the next flush. */
   const next = () => {
-    if (ledger.open?.due && !checkpoints?.syncing()) commit();
+    if (ledger.open?.due && holds === 0 && !checkpoints?.syncing()) commit();
     else {
       checkpoint();
       startFlush();
@@ -165,7 +167,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     if (!checkpoints || stopped !== undefined || ledger.open || flushRunning || ledger.unflushed.some((group) => group.writes > 0)) return;
     const walFlushed = checkpoints.run((failure) => {
       if (failure !== undefined) failStop(flushFailure(failure));
-      else if (ledger.open?.due && !flushRunning) commit();
+      else if (ledger.open?.due && holds === 0 && !flushRunning) commit();
       else startFlush();
     });
     if (!walFlushed) return;
@@ -214,7 +216,8 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     // While the previous group's flush runs, this one keeps taking writes: they share the next flush either way.
     group.timer = setTimeout(() => {
       // While the database file is flushed after a checkpoint, the group's COMMIT waits: it is the one that restarts the WAL.
-      if ((flushRunning || checkpoints?.syncing()) && ledger.open === group) group.due = true;
+      // A held group commits when the last hold ends.
+      if ((holds > 0 || flushRunning || checkpoints?.syncing()) && ledger.open === group) group.due = true;
       else commit();
     }, options.windowMs);
     armCheckpoints();
@@ -268,9 +271,43 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
       if (!db.inTransaction) {
         group.cause ??= cause;
         commit();
-      } else if (group.writes >= options.maxWrites) {
+      } else if (group.writes >= options.maxWrites && holds === 0) {
         commit();
       }
+    },
+    /**
+     * Keeps a group open across turns of the event loop, for one write too
+     * large to run in a single turn (a catalog import): it runs in slices,
+     * all in this group's transaction, so it commits whole or not at all.
+     * Writes arriving meanwhile join the group and their answers wait for its
+     * commit; reads go on (`held`). `fail` rolls the whole group back, and
+     * every write in it is told so. The group commits once the last hold is
+     * released.
+     */
+    hold(): { intact(): boolean; fail(cause: unknown): void; release(): void } {
+      this.join();
+      const group = ledger.open;
+      holds += 1;
+      let released = false;
+      return {
+        intact: () => ledger.open === group && db.open && db.inTransaction,
+        fail: (cause) => {
+          if (group) group.cause ??= cause;
+          if (ledger.open === group) rollBack();
+        },
+        release: () => {
+          if (released) return;
+          released = true;
+          holds -= 1;
+          if (holds > 0 || ledger.open !== group || !group) return;
+          // As its timer would: a flush or a checkpoint under way commits the group when it ends.
+          if (!db.inTransaction || (group.due && !flushRunning && !checkpoints?.syncing())) commit();
+        },
+      };
+    },
+    /** Whether a write spread over several turns holds the open group (see `hold`). */
+    held(): boolean {
+      return holds > 0 && ledger.open !== undefined;
     },
     /**
      * Runs `then` once the open group, and every group committed before it,
@@ -310,6 +347,8 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     },
     /** Commits the open group now and flushes every committed one, waiting on the disk (before closing the database). */
     flush(): void {
+      // A write still spread over turns is cut off whole, never committed half done.
+      if (holds > 0 && ledger.open) rollBack();
       commit();
       const waiting = ledger.takeCommitted();
       try {

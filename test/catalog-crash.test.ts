@@ -1,0 +1,65 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../main/services/clock.js';
+import { createServices } from '../main/services/index.js';
+import { DATABASE_FILE, openDatabase } from '../main/storage/database.js';
+import { startChildServer } from './support/child-server.js';
+import { makeDataDir, startTestServer } from './support/server.js';
+
+const ROWS = 20_000;
+const dataDir = makeDataDir();
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function productCount(orgId: string, folder = dataDir): number {
+  const db = openDatabase(join(folder, DATABASE_FILE));
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM products WHERE org_id = ?').get(orgId) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+const catalogFile = () => ['externalId,name,price,taxCategory', ...Array.from({ length: ROWS }, (_, i) => `B-${i},Artikel ${i},2.50,8.1`)].join('\n');
+
+/** Sends the file and resolves once reads show its first products (the rows are being written), or once the import answered. */
+async function importUntilWriting(url: string, keys: { writeKey: string; readKey: string }) {
+  let settled = false;
+  const importing = fetch(`${url}/catalog/import`, { method: 'POST', headers: { authorization: `Bearer ${keys.writeKey}`, 'content-type': 'text/csv' }, body: catalogFile() }).then(
+    (res) => res.status,
+    () => 'cut off' as const,
+  ).finally(() => (settled = true));
+  let seen = 0;
+  while (seen === 0 && !settled) {
+    const res = await fetch(`${url}/products?limit=1`, { headers: { authorization: `Bearer ${keys.readKey}` } });
+    seen = ((await res.json()) as { data: unknown[] }).data.length;
+  }
+  return { outcome: importing };
+}
+
+describe('a power cut while an import writes', () => {
+  it('leaves none of its products, though reads saw them being written', async () => {
+    const db = openDatabase(join(dataDir, DATABASE_FILE));
+    const org = createServices({ db, clock: systemClock }).organizations.create({ name: 'Hofladen', features: [] });
+    db.close();
+    const server = await startChildServer(dataDir);
+    const { outcome: importing } = await importUntilWriting(server.url, org);
+    await server.crash();
+    const outcome = await importing;
+    // Products show only while the rows are written, and the answer comes after the commit: the cut came first.
+    expect(outcome).toBe('cut off');
+    expect(productCount(org.id)).toBe(0);
+  });
+});
+
+describe('the server stopped while an import writes', () => {
+  it('rolls the import back whole', async () => {
+    const server = await startTestServer();
+    const org = server.createOrg();
+    const { outcome } = await importUntilWriting(server.url, org);
+    await server.stop();
+    expect(await outcome).toBe('cut off');
+    expect(productCount(org.id, server.dataDir)).toBe(0);
+    await server.destroy();
+  });
+});
