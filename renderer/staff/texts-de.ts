@@ -1,3 +1,4 @@
+import { catalogDe } from './catalog/texts-de.js';
 import type { StaffTexts } from './texts-en.js';
 
 export const de: StaffTexts = {
@@ -173,4 +174,5 @@ export const de: StaffTexts = {
   deviationQuantity: "Menge",
   deviationPrice: "Verkauft für",
   deviationCatalogPrice: "Katalogpreis",
+  ...catalogDe,
 };

@@ -1,3 +1,4 @@
+import { catalogEn } from './catalog/texts-en.js';
 /** The staff page's texts in English; the other languages fill the same keys. */
 export const en = {
   subtitle: 'Staff page',
@@ -172,6 +173,7 @@ export const en = {
   deviationQuantity: "Quantity",
   deviationPrice: "Sold for",
   deviationCatalogPrice: "Catalog price",
+  ...catalogEn,
 };
 
 export type StaffTextKey = keyof typeof en;

@@ -1,3 +1,4 @@
+import { catalogFr } from './catalog/texts-fr.js';
 import type { StaffTexts } from './texts-en.js';
 
 export const fr: StaffTexts = {
@@ -173,4 +174,5 @@ export const fr: StaffTexts = {
   deviationQuantity: "Quantité",
   deviationPrice: "Vendu pour",
   deviationCatalogPrice: "Prix du catalogue",
+  ...catalogFr,
 };

@@ -1,3 +1,4 @@
+import { catalogIt } from './catalog/texts-it.js';
 import type { StaffTexts } from './texts-en.js';
 
 export const it: StaffTexts = {
@@ -173,4 +174,5 @@ export const it: StaffTexts = {
   deviationQuantity: "Quantità",
   deviationPrice: "Venduto per",
   deviationCatalogPrice: "Prezzo del catalogo",
+  ...catalogIt,
 };
