@@ -176,4 +176,30 @@ describe("the staff page's catalog", () => {
       await page.context().close();
     }
   });
+
+  it('keeps a filter exact over several pages: every product that passes, each once', async () => {
+    const pantry = (await h.client.post('/categories', { name: 'Vorrat' })).body.id;
+    const made = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => h.client.post('/products', { name: `Vorrat ${i}`, price: 100 + i, taxCategory: '2.6', category: pantry, saleStop: i % 3 === 0 })),
+    );
+    expect(made.every((res) => res.status === 200)).toBe(true);
+    const page = await signedIn();
+    const status = page.locator('#catalog-results [role="status"]');
+    const names = () => page.locator('#catalog tbody tr td:first-child').allTextContents();
+    await page.locator('#catalog-filter-category').selectOption({ label: 'Vorrat' });
+    const seen: string[] = [];
+    for (const [number, count] of [[1, 25], [2, 25], [3, 10]] as const) {
+      await status.filter({ hasText: `Page ${number}: ${count} products` }).waitFor();
+      seen.push(...(await names()));
+      if (number < 3) await page.getByRole('button', { name: 'Next page' }).click();
+    }
+    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    expect(seen.sort()).toEqual(Array.from({ length: 60 }, (_, i) => `Vorrat ${i}`).sort());
+
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await status.filter({ hasText: 'Page 2: 25 products' }).waitFor();
+    await page.locator('#catalog-filter-saleStop').check();
+    await status.filter({ hasText: 'Page 1: 20 products' }).waitFor();
+    expect((await names()).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `Vorrat ${i * 3}`).sort());
+  });
 });
