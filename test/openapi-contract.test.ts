@@ -42,6 +42,7 @@ function derivedErrors(entry: OperationEntry, base: ContractCall): ContractCall[
   const content = operation.requestBody?.content ?? {};
   if ('application/json' in content) out.push({ ...base, body: { notAField: true }, status: 400 });
   if ('multipart/form-data' in content) out.push({ ...base, form: () => wrongPartForm(), status: 400 });
+  if ('text/csv' in content) out.push({ ...base, file: { type: 'application/json', text: '{}' }, status: 400 });
   const query = parameters.filter((p) => p.in === 'query');
   if (query.some((p) => p.name === 'limit')) out.push({ ...base, query: { ...base.query, limit: '0' }, status: 400 });
   else if (query.some((p) => p.required)) out.push({ ...base, query: {}, status: 400 });
@@ -61,7 +62,10 @@ async function send(entry: OperationEntry, call: ContractCall, keys: { read: str
   const headers: Record<string, string> = { ...call.headers };
   let body: string | FormData | undefined;
   if (call.form) body = call.form();
-  else if (call.body !== undefined) {
+  else if (call.file) {
+    body = call.file.text;
+    headers['content-type'] = call.file.type;
+  } else if (call.body !== undefined) {
     body = JSON.stringify(call.body);
     headers['content-type'] = 'application/json';
   }

@@ -38,6 +38,8 @@ const SPEC = [
 const EXTENSIONS = [
   'GET /health',
   'GET /openapi.json',
+  'POST /catalog/import',
+  'GET /catalog/export',
   'GET /update',
   'GET /images/{file}',
   'POST /categories',

@@ -27,6 +27,7 @@ beforeAll(async () => {
   server = await startTestServer({ clock: { now: () => new Date(NOW) } });
   org = server.createOrg();
   other = server.createOrg();
+  server.createCatalogReferences(org.id, { categories: ['cat-1'], suppliers: ['sup-1'] });
   write = api(server.url, org.writeKey);
   read = api(server.url, org.readKey);
   stranger = api(server.url, other.writeKey);

@@ -14,6 +14,7 @@ let read: Api;
 beforeAll(async () => {
   server = await startTestServer();
   org = server.createOrg(['barcode-aliases']);
+  server.createCatalogReferences(org.id, { categories: ['cat-1'], suppliers: ['sup-1'] });
   other = server.createOrg();
   write = api(server.url, org.writeKey);
   read = api(server.url, org.readKey);

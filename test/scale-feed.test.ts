@@ -151,6 +151,7 @@ describe('GET /products?updatedSince=', () => {
 
   it('combines with showOnScale and store', async () => {
     const feed = server.createOrg();
+    server.createStores(feed.id, ['any-store']);
     const feedWrite = api(server.url, feed.writeKey);
     const feedRead = api(server.url, feed.readKey);
     setClock(200);
@@ -201,6 +202,7 @@ describe('GET /products?updatedSince= with showOnScale or store: what leaves the
     const shopWrite = api(server.url, shop.writeKey);
     const shopRead = api(server.url, shop.readKey);
     const branch = (await shopWrite.post('/stores', { name: 'Filiale' })).body.id as string;
+    server.createStores(shop.id, ['other']);
     const cheeses = (await shopWrite.post('/categories', { name: 'Käse' })).body.id as string;
     setClock(400);
     const make = async (name: string) =>

@@ -10,6 +10,8 @@ export type CliValues = Record<string, string | boolean | undefined>;
 export interface CliOutput {
   json: unknown;
   text: string;
+  /** Written to stdout byte for byte instead of `text` (a file such as a CSV export), without --json. */
+  file?: string;
   /** Exit code when the command ran but did not achieve its aim (e.g. upstream unreachable). */
   exitCode?: number;
 }

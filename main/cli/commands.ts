@@ -1,4 +1,5 @@
 import { backupCommands } from './backup-commands.js';
+import { catalogCommands } from './catalog-commands.js';
 import type { CliCommand } from './command.js';
 import { fleetCommands } from './fleet-commands.js';
 import { kioskCommands } from './kiosk-commands.js';
@@ -9,4 +10,4 @@ import { scaleCommands } from './scale-commands.js';
 import { syncCommands } from './sync-commands.js';
 
 /** Every administration command; each area adds its own list. */
-export const commands: CliCommand[] = [...orgCommands, ...syncCommands, ...scaleCommands, ...retentionCommands, ...backupCommands, ...reportCommands, ...fleetCommands, ...kioskCommands];
+export const commands: CliCommand[] = [...orgCommands, ...syncCommands, ...scaleCommands, ...retentionCommands, ...backupCommands, ...reportCommands, ...fleetCommands, ...kioskCommands, ...catalogCommands];

@@ -52,7 +52,7 @@ export async function runAdminCommand(argv: string[], { program, dataDir, stream
     const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { ...COMMON, ...command.options } });
     const args = positionals.slice(command.name.split(' ').length);
     const output = await command.run({ args, values, dataDir, json: asJson, stdin: streams.stdin });
-    streams.stdout.write((asJson ? JSON.stringify(output.json) : output.text) + '\n');
+    streams.stdout.write(asJson ? JSON.stringify(output.json) + '\n' : output.file ?? output.text + '\n');
     return output.exitCode ?? 0;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -44,6 +44,8 @@ export const PERMISSIONS: Readonly<Record<string, Allowed>> = {
   'POST /categories': STAFF,
   'GET /categories/{categoryId}': CATALOG_READ,
   'POST /categories/{categoryId}': STAFF,
+  'POST /catalog/import': STAFF,
+  'GET /catalog/export': STAFF_READ,
 
   'GET /stores': KIOSK_READ,
   'POST /stores': STAFF,

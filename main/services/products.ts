@@ -5,11 +5,14 @@ import { newId } from '../rules/ids.js';
 import { inFeedFilter } from '../rules/feed-filter.js';
 import type { Db } from '../storage/database.js';
 import type { OutboxStore } from '../storage/outbox.js';
+import type { CategoryStore } from '../storage/categories.js';
 import type { ProductRecord, ProductStore } from '../storage/products.js';
+import type { StoreStore } from '../storage/stores.js';
+import type { SupplierStore } from '../storage/suppliers.js';
 import { requireFeature, type Caller } from './caller.js';
 import { feedPage, feedReadTime } from './change-feed.js';
 import type { Clock } from './clock.js';
-import { BadRequest, NotFound } from './errors.js';
+import { BadRequest, NotFound, ValidationFailed } from './errors.js';
 import { readCursor, toPage } from './paging.js';
 import { applyPartialUpdate } from './partial-update.js';
 
@@ -74,9 +77,18 @@ function finish(record: ProductRecord): ProductRecord {
   return record;
 }
 
+/** A write of an import: a new product, or the fields that change on an existing one. */
+export type ProductWrite = { create: ProductCreate } | { id: string; patch: ProductUpdate };
+
+/** A committed product write the listeners have not heard of yet: the record before it, and the product's id. */
+export type WrittenProduct = [before: ProductRecord | undefined, id: string];
+
 export function createProductService(deps: {
   db: Db;
   products: ProductStore;
+  categories: CategoryStore;
+  suppliers: SupplierStore;
+  stores: StoreStore;
   outbox: OutboxStore;
   clock: Clock;
   search: ProductSearch;
@@ -96,32 +108,75 @@ export function createProductService(deps: {
     for (const listener of listeners) listener.productWritten(before, after);
   };
 
+  /**
+   * A product names its category and supplier by id: one the organization
+   * does not have is a 400, as an order's store is. A soft-deleted one still
+   * exists. An empty string names none.
+   */
+  const requireReferences = (orgId: string, fields: ProductUpdate) => {
+    if (fields.category && !deps.categories.get(orgId, fields.category)) {
+      throw new BadRequest(`category: no category ${JSON.stringify(fields.category)} in this organization (GET /categories lists them)`);
+    }
+    if (fields.supplier && !deps.suppliers.get(orgId, fields.supplier)) {
+      throw new BadRequest(`supplier: no supplier ${JSON.stringify(fields.supplier)} in this organization (GET /suppliers lists them)`);
+    }
+  };
+
+  /** Stores a new product with its outbox entry; inside the caller's transaction. */
+  const insertNew = (caller: Caller, body: ProductCreate, now: string): string => {
+    const fields = normalizeFields(body);
+    const id = newId();
+    const record = finish({
+      ...fields,
+      id,
+      name: body.name,
+      price: body.price,
+      taxCategory: body.taxCategory,
+      barcode: fields.barcode ?? '',
+      imageUrl: fields.imageUrl ?? '',
+      deleted: false,
+      createdate: now,
+      lastupdate: now,
+      instance: caller.orgId,
+    });
+    const { instance: _org, deleted: _deleted, allowStore: _a, hideStore: _h, ...applied } = record;
+    products.insert(record);
+    outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'product', resourceId: id, operation: 'create', body: applied, createdAt: now });
+    return id;
+  };
+
   return {
     create(caller: Caller, body: ProductCreate): string {
       if (body.barcodeAliases !== undefined) requireFeature(caller, 'barcode-aliases');
-      const fields = normalizeFields(body);
-      const id = newId();
-      const now = clock.now().toISOString();
-      const record = finish({
-        ...fields,
-        id,
-        name: body.name,
-        price: body.price,
-        taxCategory: body.taxCategory,
-        barcode: fields.barcode ?? '',
-        imageUrl: fields.imageUrl ?? '',
-        deleted: false,
-        createdate: now,
-        lastupdate: now,
-        instance: caller.orgId,
-      });
-      const { instance: _org, deleted: _deleted, allowStore: _a, hideStore: _h, ...applied } = record;
-      db.transaction(() => {
-        products.insert(record);
-        outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'product', resourceId: id, operation: 'create', body: applied, createdAt: now });
-      })();
+      requireReferences(caller.orgId, body);
+      const id = db.transaction(() => insertNew(caller, body, clock.now().toISOString()))();
       notify(undefined, mustGet(caller.orgId, id));
       return id;
+    },
+
+    /**
+     * Writes every product of an import, each with its outbox entry, in one
+     * transaction: all or nothing. References were checked by the caller.
+     * The listeners hear of the writes through `announce`, which the caller
+     * spreads over turns of the event loop.
+     */
+    writeMany(caller: Caller, writes: readonly ProductWrite[]): WrittenProduct[] {
+      const now = clock.now().toISOString();
+      return db.transaction(() =>
+        writes.map((write): WrittenProduct => {
+          if ('create' in write) return [undefined, insertNew(caller, write.create, now)];
+          const fields = normalizeFields(write.patch);
+          const current = mustGet(caller.orgId, write.id);
+          products.replace(finish({ ...current, ...fields, lastupdate: now }));
+          outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'product', resourceId: write.id, operation: 'update', body: fields, createdAt: now });
+          return [current, write.id];
+        }),
+      )();
+    },
+
+    /** Tells the listeners (search index, image store) of committed writes. */
+    announce(orgId: string, written: readonly WrittenProduct[]): void {
+      for (const [before, id] of written) notify(before, mustGet(orgId, id));
     },
 
     get(caller: Caller, id: string): ProductRecord {
@@ -130,6 +185,7 @@ export function createProductService(deps: {
 
     update(caller: Caller, id: string, patch: ProductUpdate): void {
       if (patch.barcodeAliases !== undefined) requireFeature(caller, 'barcode-aliases');
+      requireReferences(caller.orgId, patch);
       const fields = normalizeFields(patch);
       const before = applyPartialUpdate(deps, {
         caller,
@@ -168,6 +224,10 @@ export function createProductService(deps: {
     },
 
     list(caller: Caller, query: ProductListQuery): { data: ProductRecord[]; meta: ListMeta } {
+      // A store id names a store, as everywhere else: a mistyped one is an error, not every product.
+      if (query.store !== undefined && !deps.stores.get(caller.orgId, query.store)) {
+        throw new ValidationFailed({ store: [`no store ${JSON.stringify(query.store)} in this organization (GET /stores lists them)`] });
+      }
       if (query.q !== undefined) {
         return deps.search.search(caller.orgId, { ...query, q: query.q });
       }

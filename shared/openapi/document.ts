@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { StandardErrorSchema } from '../api/common.js';
 import { IdempotencyHeadersSchema } from '../api/idempotency.js';
+import { registerCatalogPaths } from './catalog.js';
 import { registerCategoryPaths } from './categories.js';
 import { registerFleetPaths } from './fleet.js';
 import { json, type PathRegistrar } from './helpers.js';
@@ -16,7 +17,7 @@ import { registerSupplierPaths } from './suppliers.js';
 import { registerSyncPaths } from './sync.js';
 import { registerSystemPaths } from './system.js';
 
-const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerStorePaths, registerOrderPaths, registerReceiptPaths, registerReportPaths, registerIdentityLogPaths, registerSyncPaths, registerKeyPaths, registerFleetPaths];
+const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerCatalogPaths, registerStorePaths, registerOrderPaths, registerReceiptPaths, registerReportPaths, registerIdentityLogPaths, registerSyncPaths, registerKeyPaths, registerFleetPaths];
 
 /** POSTs whose answer holds a secret, which is never kept for a replay. */
 const WITHOUT_IDEMPOTENCY_KEY: ReadonlySet<string> = new Set(['/keys']);

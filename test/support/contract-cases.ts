@@ -17,6 +17,8 @@ export interface ContractCall {
   body?: unknown;
   /** A multipart body (uploads). */
   form?: () => FormData;
+  /** A file sent as the body itself, with its type (catalog files). */
+  file?: { type: string; text: string };
   /** Default: the write key, or none when the operation needs no key. */
   key?: KeyChoice;
   headers?: Record<string, string>;
@@ -54,6 +56,8 @@ export interface ContractSeed {
 
 type CaseBuilder = (seed: ContractSeed) => ContractCall[];
 
+const CATALOG_FILE = { type: 'text/csv', text: 'barcode;name;price;taxCategory\n7610000000990;Brot;4,20;2.6\n' };
+
 /** Success cases per operation (`METHOD /path` as in the document): each operation needs at least one. */
 export const SUCCESS_CASES: Record<string, CaseBuilder> = {
   'GET /health': () => [{ status: 200 }],
@@ -68,6 +72,8 @@ export const SUCCESS_CASES: Record<string, CaseBuilder> = {
   'POST /products/{productId}/image': (s) => [{ params: { productId: s.product }, form: pngForm, status: 200 }],
   'DELETE /products/{productId}/image': (s) => [{ params: { productId: s.productWithImage }, status: 200 }],
   'GET /images/{file}': (s) => [{ params: { file: s.imageFile }, status: 200 }],
+  'POST /catalog/import': () => [{ query: { dryRun: 'true' }, file: CATALOG_FILE, status: 200 }, { file: CATALOG_FILE, status: 200 }],
+  'GET /catalog/export': () => [{ key: 'read', status: 200 }],
   'GET /suppliers': () => [{ query: { limit: '10' }, status: 200 }],
   'POST /suppliers': () => [{ body: { name: 'Molkerei Alpen' }, status: 200 }],
   'GET /suppliers/{supplierId}': (s) => [{ params: { supplierId: s.supplier }, status: 200 }],
@@ -117,8 +123,19 @@ export const SUCCESS_CASES: Record<string, CaseBuilder> = {
  * (no key, a foreign origin, an unknown id, a body or query that breaks the schema).
  */
 export const ERROR_CASES: Record<string, CaseBuilder> = {
-  'POST /products': () => [{ key: 'read', body: { name: 'Brot', price: 420, taxCategory: '2.6' }, status: 403 }, { body: { name: 'Brot', price: -1, taxCategory: '2.6' }, status: 400 }],
-  'GET /products': () => [{ query: { store: '' }, status: 400 }],
+  'POST /products': () => [
+    { key: 'read', body: { name: 'Brot', price: 420, taxCategory: '2.6' }, status: 403 },
+    { body: { name: 'Brot', price: -1, taxCategory: '2.6' }, status: 400 },
+    { body: { name: 'Brot', price: 420, taxCategory: '2.6', category: 'no-such-category' }, status: 400 },
+  ],
+  'GET /products': (): ContractCall[] => [{ query: { store: '' }, status: 400 }, { query: { store: 'nope' }, status: 400 }, { query: { q: 'Milch', store: 'nope' }, status: 400 }],
+  'POST /catalog/import': () => [
+    { key: 'read', file: CATALOG_FILE, status: 403 },
+    { key: 'kiosk', file: CATALOG_FILE, status: 403 },
+    { file: { type: 'text/csv', text: 'name,price,taxCategory\nBrot,-4.20,2.6\n' }, status: 400 },
+    { query: { dryRun: 'maybe' }, file: CATALOG_FILE, status: 400 },
+  ],
+  'GET /catalog/export': () => [{ key: 'kiosk', status: 403 }],
   'POST /orders': (s) => [{ body: { store: s.store, products: [{ productId: 'no-such-product', quantity: 1 }] }, status: 400 }],
   'GET /reports/daily': (s) => [{ query: { store: s.store, date: '2026-02-30' }, status: 400 }],
   'POST /reports/daily/print': (s) => [

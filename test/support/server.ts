@@ -8,7 +8,9 @@ import { startServer, type RunningServer, type StartOptions } from '../../main/s
 import { systemClock } from '../../main/services/clock.js';
 import { createServices } from '../../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
+import { createCategoryStore } from '../../main/storage/categories.js';
 import { createStoreStore } from '../../main/storage/stores.js';
+import { createSupplierStore } from '../../main/storage/suppliers.js';
 
 export interface TestOrg {
   id: string;
@@ -27,6 +29,8 @@ export interface TestServer {
    * lists, identity logs) and read better with short ids than random ones.
    */
   createStores(orgId: string, ids: string[]): void;
+  /** Categories and suppliers with the given ids, for tests whose product bodies name them by short ids. */
+  createCatalogReferences(orgId: string, ids: { categories?: string[]; suppliers?: string[] }): void;
   /** A separate read connection to the server's SQLite file, to prove side effects. */
   sqlite(): Database.Database;
   /** Stops the server; the data folder stays until `destroy`. */
@@ -89,6 +93,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         const stores = createStoreStore(db);
         const now = new Date().toISOString();
         for (const id of ids) stores.insert({ id, instance: orgId, name: `Store ${id}`, deleted: false, createdate: now, lastupdate: now });
+      } finally {
+        db.close();
+      }
+    },
+    createCatalogReferences(orgId, ids) {
+      const db = openDatabase(join(dataDir, DATABASE_FILE));
+      try {
+        const now = new Date().toISOString();
+        const categories = createCategoryStore(db);
+        const suppliers = createSupplierStore(db);
+        for (const id of ids.categories ?? []) categories.insert(orgId, { id, name: `Category ${id}`, deleted: false, createdate: now }, now);
+        for (const id of ids.suppliers ?? []) suppliers.insert({ id, organizationId: orgId, name: `Supplier ${id}`, deleted: false, createdate: now }, now);
       } finally {
         db.close();
       }

@@ -1,0 +1,104 @@
+import { stringify } from 'csv-stringify/sync';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { CATALOG_COLUMNS, type CatalogImportResult } from '../../shared/api/catalog.js';
+import type { Caller } from '../services/caller.js';
+import type { Services } from '../services/index.js';
+import { Conflict, NotFound } from '../services/errors.js';
+import type { ProductService, WrittenProduct } from '../services/products.js';
+import type { CategoryStore } from '../storage/categories.js';
+import type { ProductStore } from '../storage/products.js';
+import type { SupplierStore } from '../storage/suppliers.js';
+import { buildCatalogIndex, type CatalogIndex } from './catalog-index.js';
+import { writeCell } from './cells.js';
+import { CsvSyntaxError, decodeFile, detectSeparator, parseRecords } from './csv-text.js';
+import { checkCatalogFile } from './import-check.js';
+
+/** Products written to the export, or announced to the search index, per turn of the event loop. */
+const ROWS_PER_TURN = 500;
+
+/** Excel reads a CSV file as UTF-8 only when it starts with a byte order mark. */
+const BOM = '\uFEFF';
+
+export interface ImportOutcome {
+  result: CatalogImportResult;
+  /** Whether the products were written (false for a dry run, or when the file has errors). */
+  written: boolean;
+}
+
+/** The cells of a product as an export writes them: references by name when the name is unique, otherwise by id. */
+function productCells(product: Record<string, unknown>, index: CatalogIndex): string[] {
+  return CATALOG_COLUMNS.map((column) => {
+    if (column !== 'category' && column !== 'supplier') return writeCell(column, product as never);
+    const id = product[column];
+    if (typeof id !== 'string' || id === '') return '';
+    return (column === 'category' ? index.categories : index.suppliers).cellOf(id);
+  });
+}
+
+/**
+ * Catalog files in and out: a CSV file of products checked and imported all
+ * or nothing, and the catalog exported in the same columns. Imports run one
+ * at a time; the check, the search index's update and the export go a slice
+ * at a time, so the server keeps answering while a large file is handled.
+ */
+export function createCatalogFiles(deps: { products: ProductService; productStore: ProductStore; categories: CategoryStore; suppliers: SupplierStore }) {
+  const indexOf = (orgId: string) => buildCatalogIndex({ products: deps.productStore, categories: deps.categories, suppliers: deps.suppliers }, orgId);
+  let running: Promise<unknown> = Promise.resolve();
+
+  const announce = async (orgId: string, written: WrittenProduct[]) => {
+    for (let at = 0; at < written.length; at += ROWS_PER_TURN) {
+      deps.products.announce(orgId, written.slice(at, at + ROWS_PER_TURN));
+      await nextTurn();
+    }
+  };
+
+  const importNow = async (caller: Caller, bytes: Buffer, dryRun: boolean): Promise<ImportOutcome> => {
+    const { text } = decodeFile(bytes);
+    let records;
+    try {
+      records = await parseRecords(text, detectSeparator(text));
+    } catch (err) {
+      if (!(err instanceof CsvSyntaxError)) throw err;
+      return { result: { created: 0, updated: 0, unchanged: 0, errors: [{ line: err.line, column: null, message: err.message }] }, written: false };
+    }
+    const checked = await checkCatalogFile(records, await indexOf(caller.orgId));
+    if (dryRun || checked.result.errors.length > 0) return { result: checked.result, written: false };
+    let written: WrittenProduct[];
+    try {
+      written = deps.products.writeMany(caller, checked.writes);
+    } catch (err) {
+      if (err instanceof NotFound) throw new Conflict('A product of the file was deleted while the file was imported; nothing was written. Check the file again.');
+      throw err;
+    }
+    await announce(caller.orgId, written);
+    return { result: checked.result, written: true };
+  };
+
+  return {
+    /** Checks a file (`dryRun`), or checks and imports it; a file with errors writes nothing. */
+    importFile(caller: Caller, bytes: Buffer, options: { dryRun: boolean }): Promise<ImportOutcome> {
+      const next = running.then(() => importNow(caller, bytes, options.dryRun));
+      running = next.catch(() => undefined);
+      return next;
+    },
+
+    /** The organization's active products as a CSV file (UTF-8 with a byte order mark), in id order. */
+    async exportFile(caller: Caller): Promise<string> {
+      const index = await indexOf(caller.orgId);
+      const parts = [BOM + stringify([[...CATALOG_COLUMNS]], { record_delimiter: 'windows' })];
+      const products = [...index.products.values()];
+      for (let at = 0; at < products.length; at += ROWS_PER_TURN) {
+        const rows = products.slice(at, at + ROWS_PER_TURN).map((product) => productCells(product, index));
+        parts.push(stringify(rows, { record_delimiter: 'windows' }));
+        await nextTurn();
+      }
+      return parts.join('');
+    },
+  };
+}
+
+export type CatalogFiles = ReturnType<typeof createCatalogFiles>;
+
+/** Catalog files over the services of one database (the server's, or the CLI's). */
+export const catalogFilesOf = (services: Services): CatalogFiles =>
+  createCatalogFiles({ products: services.products, productStore: services.stores.products, categories: services.stores.categories, suppliers: services.stores.suppliers });
