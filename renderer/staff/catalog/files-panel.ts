@@ -1,13 +1,7 @@
+import { CATALOG_COLUMNS, type CatalogImportResult as ImportCheck } from '../../../shared/api/catalog.js';
 import { h, replaceChildren } from '../../kiosk/dom.js';
 import { CallError, getFile, postData } from '../api.js';
 import type { StaffTranslate } from '../texts.js';
-
-interface ImportCheck {
-  created: number;
-  updated: number;
-  unchanged: number;
-  errors: { line: number; column: string; message: string }[];
-}
 
 type Stage = { step: 'none' } | { step: 'checked'; file: File; check: ImportCheck } | { step: 'imported'; check: ImportCheck } | { step: 'failed'; reason: string };
 
@@ -20,19 +14,8 @@ function save(content: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(link.href), 0);
 }
 
-/** The header line of the export: the columns an import takes, without reading the whole catalog. */
-async function headerLine(response: Response): Promise<string> {
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  while (!text.includes('\n')) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  await reader.cancel();
-  return `${text.split('\n')[0]?.replace(/\r$/, '')}\r\n`;
-}
+/** The export's header line alone: UTF-8 with a BOM, so Excel reads the accents of what is typed in. */
+const template = () => new Blob([`\uFEFF${CATALOG_COLUMNS.join(',')}\r\n`], { type: 'text/csv' });
 
 /**
  * Catalog files: a spreadsheet's CSV is checked first (nothing is written),
@@ -77,10 +60,10 @@ export function createFilesPanel(deps: { t: () => StaffTranslate; key: () => str
       }
     });
 
-  const download = (name: string, read: (response: Response) => Promise<Blob>) =>
+  const exportFile = () =>
     getFile('/catalog/export', deps.key())
-      .then(read)
-      .then((blob) => save(blob, name), (error: unknown) => ((stage = { step: 'failed', reason: reason(error) }), render()));
+      .then((response) => response.blob())
+      .then((blob) => save(blob, 'catalog.csv'), (error: unknown) => ((stage = { step: 'failed', reason: reason(error) }), render()));
 
   function findings(t: StaffTranslate, result: ImportCheck): HTMLElement[] {
     const summary = h('p', { 'data-counts': '', tabIndex: -1, 'data-focus': '' }, t('catalogFileCounts', counts(result)));
@@ -92,7 +75,7 @@ export function createFilesPanel(deps: { t: () => StaffTranslate; key: () => str
         'table',
         { 'data-table': 'import-errors' },
         h('thead', {}, h('tr', {}, [t('catalogFileLine'), t('catalogFileColumn'), t('catalogFileMessage')].map((l) => h('th', { scope: 'col' }, l)))),
-        h('tbody', {}, result.errors.map((e) => h('tr', {}, h('td', { class: 'num' }, String(e.line)), h('td', {}, e.column), h('td', {}, e.message)))),
+        h('tbody', {}, result.errors.map((e) => h('tr', {}, h('td', { class: 'num' }, String(e.line)), h('td', {}, e.column ?? '–'), h('td', {}, e.message)))),
       ),
     ];
   }
@@ -140,8 +123,8 @@ export function createFilesPanel(deps: { t: () => StaffTranslate; key: () => str
       h(
         'div',
         { class: 'catalog-controls' },
-        h('button', { type: 'button', 'data-action': 'export', onclick: () => void download('catalog.csv', (r) => r.blob()) }, t('catalogExport')),
-        h('button', { type: 'button', 'data-action': 'template', onclick: () => void download('catalog-template.csv', async (r) => new Blob([await headerLine(r)], { type: 'text/csv' })) }, t('catalogTemplate')),
+        h('button', { type: 'button', 'data-action': 'export', onclick: () => void exportFile() }, t('catalogExport')),
+        h('button', { type: 'button', 'data-action': 'template', onclick: () => save(template(), 'catalog-template.csv') }, t('catalogTemplate')),
       ),
     );
   }
