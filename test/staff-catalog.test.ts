@@ -141,6 +141,7 @@ describe("the staff page's catalog", () => {
     await categories.locator('li').nth(2).getByRole('button', { name: 'Rename' }).click();
     await page.locator('#catalog [role="status"]', { hasText: 'Category renamed to Brot und Backwaren.' }).waitFor();
     await categories.getByRole('button', { name: 'Move Brot und Backwaren up' }).click();
+    await page.locator('#catalog [role="status"]', { hasText: 'Brot und Backwaren is now in place 2.' }).waitFor();
     await categories.getByRole('button', { name: 'Move Brot und Backwaren up' }).click();
     await page.locator('#catalog [role="status"]', { hasText: 'Brot und Backwaren is now in place 1.' }).waitFor();
     expect(await categories.getByLabel('Name of category 3').inputValue()).toBe('Getränke');
@@ -168,7 +169,7 @@ describe("the staff page's catalog", () => {
       const page = await signedIn(locale);
       await page.locator('#catalog-title', { hasText: title }).waitFor();
       await expectAccessible(page, `catalog ${locale}`);
-      if (locale === 'de-CH') await screenshot(page, '30-staff-catalog-de');
+      if (locale === 'de-CH') await page.locator('#catalog').evaluate((el) => el.scrollIntoView()).then(() => screenshot(page, '30-staff-catalog-de'));
       await page.locator('#catalog tbody tr [data-action="edit"]').first().click();
       await page.locator('#product-dialog[open]').waitFor();
       await expectAccessible(page, `product form ${locale}`);

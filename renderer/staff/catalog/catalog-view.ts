@@ -32,7 +32,7 @@ export function createCatalogView(deps: { t: () => StaffTranslate; key: () => st
     t: deps.t,
     key: deps.key,
     categories: categories.list,
-    saved: (_id, name, created) => (say(deps.t()(created ? 'catalogCreated' : 'catalogSaved', { name })), void list.refresh()),
+    saved: (id, name, created) => void saved(id, name, created),
   });
   const list = createProductList({
     t: deps.t,
@@ -46,6 +46,13 @@ export function createCatalogView(deps: { t: () => StaffTranslate; key: () => st
   });
   const files = createFilesPanel({ t: deps.t, key: deps.key, imported: () => void list.refresh() });
   const root = h('section', { id: 'catalog', 'aria-labelledby': 'catalog-title' }, intro, notice, list.root, categories.root, files.root, form.root);
+
+  /** After the dialog closes, the keyboard goes on from the saved product's row (or the search, when the list does not show it). */
+  async function saved(id: string, name: string, created: boolean): Promise<void> {
+    say(deps.t()(created ? 'catalogCreated' : 'catalogSaved', { name }));
+    await list.refresh();
+    (root.querySelector<HTMLElement>(`[data-product="${id}"] [data-action="edit"]`) ?? root.querySelector<HTMLElement>('#catalog-q'))?.focus();
+  }
 
   /** Sends the waiting deletion now (another deletion, the Undo's time is up, the page is left). */
   async function commitPending(): Promise<void> {

@@ -24,14 +24,19 @@ export function createCategoriesView(deps: { t: () => StaffTranslate; key: () =>
     render();
   }
 
+  /** One write at a time: a second click on a list about to be redrawn would act on the old order. */
+  let writing = false;
+
   async function write(action: () => Promise<unknown>, done: string, focus?: string): Promise<void> {
+    if (writing) return;
+    writing = true;
     try {
       await action();
       deps.note(done);
     } catch (error) {
       deps.note(deps.t()('catalogSaveFailed', { reason: error instanceof CallError ? error.message : String(error) }), true);
     }
-    await refresh();
+    await refresh().finally(() => (writing = false));
     deps.changed();
     if (focus) root.querySelector<HTMLElement>(focus)?.focus();
   }

@@ -65,7 +65,7 @@ export interface ProductListDeps {
  * built once per language, so a list arriving never disturbs what is typed.
  */
 export function createProductList(deps: ProductListDeps) {
-  const controls = h('form', { role: 'search', class: 'catalog-controls', onsubmit: (e: Event) => (e.preventDefault(), void reload()) });
+  const controls = h('form', { role: 'search', class: 'catalog-search', onsubmit: (e: Event) => (e.preventDefault(), void reload()) });
   const results = h('div', { id: 'catalog-results' });
   const root = h('div', { id: 'catalog-products' }, controls, results);
   let q = '';
@@ -108,32 +108,40 @@ export function createProductList(deps: ProductListDeps) {
     const categories = deps.categories().filter((c) => !c.deleted);
     replaceChildren(
       controls,
-      h('label', { for: 'catalog-q' }, t('catalogSearch')),
-      h('input', {
-        id: 'catalog-q',
-        type: 'search',
-        value: q,
-        autocomplete: 'off',
-        'aria-describedby': 'catalog-q-hint',
-        oninput: (e: Event) => {
-          clearTimeout(typing);
-          const text = (e.target as HTMLInputElement).value.trim();
-          typing = setTimeout(() => ((q = text), void reload()), TYPING_PAUSE_MS);
-        },
-      }),
-      h('span', { id: 'catalog-q-hint', class: 'hint' }, t('catalogSearchHint')),
-      h('label', { for: 'catalog-filter-category' }, t('catalogCategory')),
       h(
-        'select',
-        { id: 'catalog-filter-category', onchange: (e: Event) => setFilter('category', (e.target as HTMLSelectElement).value) },
-        h('option', { value: '' }, t('catalogAllCategories')),
-        categories.map((c) => h('option', { value: c.id, selected: c.id === filters.category }, c.name)),
+        'div',
+        { class: 'field' },
+        h('label', { for: 'catalog-q' }, t('catalogSearch')),
+        h('input', {
+          id: 'catalog-q',
+          type: 'search',
+          value: q,
+          autocomplete: 'off',
+          'aria-describedby': 'catalog-q-hint',
+          oninput: (e: Event) => {
+            clearTimeout(typing);
+            const text = (e.target as HTMLInputElement).value.trim();
+            typing = setTimeout(() => ((q = text), void reload()), TYPING_PAUSE_MS);
+          },
+        }),
+        h('span', { id: 'catalog-q-hint', class: 'hint' }, t('catalogSearchHint')),
       ),
-      check('saleStop', t('catalogFilterSaleStop')),
-      check('noBarcode', t('catalogFilterNoBarcode')),
-      check('noImage', t('catalogFilterNoImage')),
-      check('ageLimit', t('catalogFilterAge')),
-      h('button', { type: 'button', 'data-action': 'new-product', onclick: deps.create }, t('catalogNew')),
+      h(
+        'div',
+        { class: 'catalog-controls' },
+        h('label', { for: 'catalog-filter-category' }, t('catalogCategory')),
+        h(
+          'select',
+          { id: 'catalog-filter-category', onchange: (e: Event) => setFilter('category', (e.target as HTMLSelectElement).value) },
+          h('option', { value: '' }, t('catalogAllCategories')),
+          categories.map((c) => h('option', { value: c.id, selected: c.id === filters.category }, c.name)),
+        ),
+        check('saleStop', t('catalogFilterSaleStop')),
+        check('noBarcode', t('catalogFilterNoBarcode')),
+        check('noImage', t('catalogFilterNoImage')),
+        check('ageLimit', t('catalogFilterAge')),
+        h('button', { type: 'button', 'data-action': 'new-product', onclick: deps.create }, t('catalogNew')),
+      ),
     );
   }
 
