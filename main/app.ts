@@ -173,7 +173,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(forSegments(['products'], productImageRoutes(productImages, { publicUrl: deps.publicUrl })));
   api.use(forSegments(['suppliers'], supplierRoutes(services.suppliers)));
   api.use(forSegments(['categories'], categoryRoutes(services.categories)));
-  api.use(forSegments(['catalog'], catalogRoutes(catalogFilesOf(services))));
+  api.use(forSegments(['catalog'], catalogRoutes(catalogFilesOf(services, groups))));
   api.use(forSegments(['stores'], storeRoutes(services.retailStores)));
   api.use(forSegments(['orders'], orderRoutes(services.orders)));
   api.use(forSegments(['printers'], printerRoutes(printers)));

@@ -101,6 +101,24 @@ describe('POST /catalog/import', () => {
   });
 });
 
+describe('POST /catalog/import of a large file', () => {
+  it('writes all of it in one transaction while other writes and reads go on, and keeps theirs', async () => {
+    const { org, write, read } = await shop();
+    const rows = Array.from({ length: 3000 }, (_, i) => `X-${i},Artikel ${i},${1 + (i % 9)}.50,8.1`);
+    const file = ['externalId,name,price,taxCategory', ...rows].join('\n');
+    const importing = sendFile(write, file);
+    // A sale's catalog edit and a scanner's lookup while the import runs.
+    const edits = Array.from({ length: 5 }, (_, i) => write.post('/products', { name: `Kasse ${i}`, price: 100, taxCategory: '2.6', barcode: `k-${i}` }));
+    const lookups = Array.from({ length: 5 }, (_, i) => read.get(`/products?barcode=k-${i}`));
+    const imported = await importing;
+    expect(imported.body).toEqual({ data: { created: 3000, updated: 0, unchanged: 0, errors: [] } });
+    for (const edit of await Promise.all(edits)) expect(edit.status).toBe(200);
+    for (const lookup of await Promise.all(lookups)) expect(lookup.status).toBe(200);
+    expect(stored(org.id)).toEqual({ products: { n: 3005 }, outbox: { n: 3005 } });
+    expect((await read.get('/products?q=artikel%202999')).body.data[0].name).toBe('Artikel 2999');
+  });
+});
+
 describe('GET /catalog/export', () => {
   it('exports the columns the import takes; export, import unchanged, export gives the same file', async () => {
     const { write, read, farm } = await shop();

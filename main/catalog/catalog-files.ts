@@ -6,15 +6,19 @@ import type { Services } from '../services/index.js';
 import { Conflict, NotFound } from '../services/errors.js';
 import type { ProductService, WrittenProduct } from '../services/products.js';
 import type { CategoryStore } from '../storage/categories.js';
+import type { GroupCommit } from '../storage/group-commit.js';
 import type { ProductStore } from '../storage/products.js';
 import type { SupplierStore } from '../storage/suppliers.js';
 import { buildCatalogIndex, type CatalogIndex } from './catalog-index.js';
 import { writeCell } from './cells.js';
 import { CsvSyntaxError, decodeFile, detectSeparator, parseRecords } from './csv-text.js';
-import { checkCatalogFile } from './import-check.js';
+import { checkCatalogFile, type PlannedWrite } from './import-check.js';
 
-/** Products written to the export, or announced to the search index, per turn of the event loop. */
+/** Products written to the export per turn of the event loop. */
 const ROWS_PER_TURN = 500;
+/** Products written (or announced to the search index) per batch while an import writes; batches go on for `WRITE_SLICE_MS` per turn. */
+const WRITE_BATCH = 25;
+const WRITE_SLICE_MS = 4;
 
 /** Excel reads a CSV file as UTF-8 only when it starts with a byte order mark. */
 const BOM = '\uFEFF';
@@ -41,19 +45,55 @@ function productCells(product: Record<string, unknown>, index: CatalogIndex): st
  * at a time; the check, the search index's update and the export go a slice
  * at a time, so the server keeps answering while a large file is handled.
  */
-export function createCatalogFiles(deps: { products: ProductService; productStore: ProductStore; categories: CategoryStore; suppliers: SupplierStore }) {
+export function createCatalogFiles(deps: {
+  products: ProductService;
+  productStore: ProductStore;
+  categories: CategoryStore;
+  suppliers: SupplierStore;
+  /** The server's group commit: an import's write is spread over turns of the event loop in one held group. Without it (the CLI), one transaction. */
+  groups?: Pick<GroupCommit, 'hold' | 'afterCommit'> | undefined;
+}) {
   const indexOf = (orgId: string) => buildCatalogIndex({ products: deps.productStore, categories: deps.categories, suppliers: deps.suppliers }, orgId);
   let running: Promise<unknown> = Promise.resolve();
 
   const announce = async (orgId: string, written: WrittenProduct[]) => {
-    for (let at = 0; at < written.length; at += ROWS_PER_TURN) {
-      deps.products.announce(orgId, written.slice(at, at + ROWS_PER_TURN));
-      await nextTurn();
+    for (let at = 0; at < written.length; await nextTurn()) {
+      const ends = performance.now() + WRITE_SLICE_MS;
+      for (; at < written.length && performance.now() < ends; at += WRITE_BATCH) deps.products.announce(orgId, written.slice(at, at + WRITE_BATCH));
     }
   };
 
+  /**
+   * Writes every product in one transaction. On the server it runs a few
+   * milliseconds at a time inside a held group of writes, so that a scanner's
+   * lookups are answered meanwhile; the group commits (or rolls back) whole.
+   * Resolves once the write is on disk.
+   */
+  const writeAll = async (caller: Caller, writes: PlannedWrite[]): Promise<WrittenProduct[]> => {
+    const groups = deps.groups;
+    if (!groups) return deps.products.writeMany(caller, writes);
+    const held = groups.hold();
+    const written: WrittenProduct[] = [];
+    try {
+      for (let at = 0; at < writes.length; await nextTurn()) {
+        if (!held.intact()) throw new Error('The import was cut off (the server is stopping, or a disk error rolled its writes back); nothing was written');
+        const ends = performance.now() + WRITE_SLICE_MS;
+        for (; at < writes.length && performance.now() < ends; at += WRITE_BATCH) written.push(...deps.products.writeMany(caller, writes.slice(at, at + WRITE_BATCH)));
+      }
+    } catch (err) {
+      held.fail(err);
+      throw err;
+    } finally {
+      held.release();
+    }
+    await new Promise<void>((resolve, reject) => {
+      if (!groups.afterCommit((failure) => (failure === undefined ? resolve() : reject(failure as Error)))) resolve();
+    });
+    return written;
+  };
+
   const importNow = async (caller: Caller, bytes: Buffer, dryRun: boolean): Promise<ImportOutcome> => {
-    const { text } = decodeFile(bytes);
+    const { text } = await decodeFile(bytes);
     let records;
     try {
       records = await parseRecords(text, detectSeparator(text));
@@ -63,9 +103,10 @@ export function createCatalogFiles(deps: { products: ProductService; productStor
     }
     const checked = await checkCatalogFile(records, await indexOf(caller.orgId));
     if (dryRun || checked.result.errors.length > 0) return { result: checked.result, written: false };
+    deps.products.prepareForMany(caller.orgId);
     let written: WrittenProduct[];
     try {
-      written = deps.products.writeMany(caller, checked.writes);
+      written = await writeAll(caller, checked.writes);
     } catch (err) {
       if (err instanceof NotFound) throw new Conflict('A product of the file was deleted while the file was imported; nothing was written. Check the file again.');
       throw err;
@@ -100,5 +141,5 @@ export function createCatalogFiles(deps: { products: ProductService; productStor
 export type CatalogFiles = ReturnType<typeof createCatalogFiles>;
 
 /** Catalog files over the services of one database (the server's, or the CLI's). */
-export const catalogFilesOf = (services: Services): CatalogFiles =>
-  createCatalogFiles({ products: services.products, productStore: services.stores.products, categories: services.stores.categories, suppliers: services.stores.suppliers });
+export const catalogFilesOf = (services: Services, groups?: GroupCommit): CatalogFiles =>
+  createCatalogFiles({ products: services.products, productStore: services.stores.products, categories: services.stores.categories, suppliers: services.stores.suppliers, groups });

@@ -7,7 +7,7 @@ import type { ProductRecord, ProductStore } from '../storage/products.js';
 import type { SupplierStore } from '../storage/suppliers.js';
 
 /** Rows read per turn of the event loop while the index is built. */
-const PAGE = 1000;
+const PAGE = 250;
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
   const list = map.get(key);

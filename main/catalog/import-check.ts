@@ -120,6 +120,8 @@ export async function checkCatalogFile(records: FileRecord[], index: CatalogInde
     return { result, writes };
   }
   const header = readHeader(first.cells, errors);
+  // Lines read under a wrong header would only repeat its mistake.
+  if (errors.length > 0) return { result, writes };
   const barcodeLines = new Map<string, number>();
   const productLines = new Map<string, number>();
   const columnOf = (field: string) => header.names.get(field as CatalogColumn) ?? field;

@@ -8,11 +8,16 @@ import { READ_METHODS } from './read-methods.js';
 /**
  * Reads wait while a group of writes is open and run right after its commit,
  * so that no answer shows a write that is not durable yet (a store pulling a
- * record a power cut then takes back).
+ * record a power cut then takes back). While a large write holds its group
+ * open for seconds (a catalog import), reads go on at once, a scanner's
+ * lookups among them; only the change feed, which other servers copy, still
+ * waits for the commit.
  */
 export function readsAfterCommit(groups: GroupCommit): RequestHandler {
   return (req, _res, next) => {
-    if (!READ_METHODS.has(req.method) || !groups.afterCommit(() => next())) next();
+    if (!READ_METHODS.has(req.method)) return next();
+    if (groups.held() && req.query.updatedSince === undefined) return next();
+    if (!groups.afterCommit(() => next())) next();
   };
 }
 

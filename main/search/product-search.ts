@@ -112,6 +112,8 @@ export function createProductSearch(deps: {
   return {
     search,
     productWritten,
+    // An organization's index that does not exist yet is built from SQLite, at once: before an import adds thousands of products, not after.
+    prepareForMany: (orgId: string) => void indexOf(orgId),
 
     /** `building` while any organization's index is not complete yet. */
     state(): 'ready' | 'building' {

@@ -29,6 +29,8 @@ export interface ScaleLabelReader {
 /** Told about every product write after it is committed (search index, image store). */
 export interface ProductListener {
   productWritten(before: ProductRecord | undefined, after: ProductRecord): void;
+  /** Many writes of the organization follow (an import): whatever is built from the database is built now, while it is still small. */
+  prepareForMany?(orgId: string): void;
 }
 
 /**
@@ -172,6 +174,11 @@ export function createProductService(deps: {
           return [current, write.id];
         }),
       )();
+    },
+
+    /** Readies the listeners for the many writes of an import, before they are written. */
+    prepareForMany(orgId: string): void {
+      for (const listener of listeners) listener.prepareForMany?.(orgId);
     },
 
     /** Tells the listeners (search index, image store) of committed writes. */

@@ -82,6 +82,8 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   let flushRunning = false;
   let failures = 0;
   let lastFailure: unknown;
+  /** Writes spread over turns of the event loop that keep the open group from committing (an import's). */
+  let holds = 0;
 
   /** Ends groups (those not ended yet): every waiter runs even if one throws; the first error is raised after them. */
   const settle = (groups: Group[], failure: unknown) => {
@@ -123,7 +125,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
       try {
         settle(batch, failure);
       } finally {
-        if (open?.due && !checkpoints?.syncing()) commit();
+        if (open?.due && holds === 0 && !checkpoints?.syncing()) commit();
         else {
           checkpoint();
           startFlush();
@@ -142,7 +144,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   const checkpoint = () => {
     if (!checkpoints || open || flushRunning || unflushed.some((group) => group.writes > 0)) return;
     const walFlushed = checkpoints.run(() => {
-      if (open?.due && !flushRunning) commit();
+      if (open?.due && holds === 0 && !flushRunning) commit();
       else startFlush();
     });
     if (!walFlushed) return;
@@ -221,7 +223,8 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
         // While the previous group's flush runs, this one keeps taking writes: they share the next flush either way.
         group.timer = setTimeout(() => {
           // While the database file is flushed after a checkpoint, the group's COMMIT waits: it is the one that restarts the WAL.
-          if ((flushRunning || checkpoints?.syncing()) && open === group) group.due = true;
+          // A held group commits when the last hold ends.
+          if ((holds > 0 || flushRunning || checkpoints?.syncing()) && open === group) group.due = true;
           else commit();
         }, options.windowMs);
         armCheckpoints();
@@ -240,9 +243,42 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
       if (!db.inTransaction) {
         group.cause ??= cause;
         commit();
-      } else if (group.writes >= options.maxWrites) {
+      } else if (group.writes >= options.maxWrites && holds === 0) {
         commit();
       }
+    },
+    /**
+     * Keeps a group open across turns of the event loop, for one write too
+     * large to run in a single turn (a catalog import): it runs in slices,
+     * all in this group's transaction, so it commits whole or not at all.
+     * Writes arriving meanwhile join the group and their answers wait for its
+     * commit; reads go on (`held`). `fail` rolls the whole group back, and
+     * every write in it is told so. The group commits once the last hold is
+     * released.
+     */
+    hold(): { intact(): boolean; fail(cause: unknown): void; release(): void } {
+      this.join();
+      const group = open;
+      holds += 1;
+      let released = false;
+      return {
+        intact: () => open === group && db.open && db.inTransaction,
+        fail: (cause) => {
+          if (group) group.cause ??= cause;
+          if (open === group && db.inTransaction) rollback.run();
+        },
+        release: () => {
+          if (released) return;
+          released = true;
+          holds -= 1;
+          if (holds > 0 || open !== group || !group) return;
+          if (!db.inTransaction || group.due) commit();
+        },
+      };
+    },
+    /** Whether a write spread over several turns holds the open group (see `hold`). */
+    held(): boolean {
+      return holds > 0 && open !== undefined;
     },
     /**
      * Runs `then` once the open group, and every group committed before it,
@@ -273,6 +309,8 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     },
     /** Commits the open group now and flushes every committed one, waiting on the disk (before closing the database). */
     flush(): void {
+      // A write still spread over turns is cut off whole, never committed half done.
+      if (holds > 0 && open && db.open && db.inTransaction) rollback.run();
       commit();
       const waiting = [...flushing, ...unflushed];
       flushing = [];

@@ -1,0 +1,143 @@
+/**
+ * `npm run bench:catalog`: imports a catalog file of 20,000 rows into a
+ * running server (the check with `dryRun=true`, then the import), while a
+ * scanner looks up a barcode over and over, and reports the time of each
+ * step, the longest a lookup waited during each, and how long after the
+ * import started the kiosk's search finds the new products. The lookups'
+ * wait on the idle server, measured first in the same run, is the baseline.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { systemClock } from '../../main/services/clock.js';
+import { createServices } from '../../main/services/index.js';
+import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
+import { PROJECT_ROOT } from '../../main/version.js';
+import { random } from './catalog.js';
+import { buildAndGetStartCommand, spawnProcess, waitFor } from './server-process.js';
+
+const ROWS = Number(process.env.ROWS ?? 20_000);
+const CATEGORIES = ['Milchprodukte', 'Käse', 'Brot & Backwaren', 'Getränke', 'Früchte', 'Gemüse', 'Fleisch', 'Süsswaren', 'Konserven', 'Haushalt'];
+const WORDS = ['Vollmilch', 'Bergkäse', 'Müesli', 'Brötchen', 'Schokolade', 'Apfelsaft', 'Rüebli', 'Zopf', 'Kaffee', 'Joghurt', 'Fromage', 'Pâtes', 'Crème', 'Formaggio', 'Pasta'];
+const ADJECTIVES = ['Bio', 'Classic', 'Extra', 'Léger', 'Dolce', 'Fresh', 'Alpin', 'Nature', 'Premium', 'Süss'];
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** An EAN-13 with its check digit. */
+function ean13(body12: string): string {
+  const sum = [...body12].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return body12 + String((10 - (sum % 10)) % 10);
+}
+
+/** A shop's price list as Excel in Switzerland writes it: `;`, prices "1,95". */
+function catalogFile(rows: number): string {
+  const rnd = random(31);
+  const lines = ['externalId;barcode;name;price;taxCategory;category;depositProduct;description'];
+  for (let i = 0; i < rows; i += 1) {
+    const name = `${rnd.pick(ADJECTIVES)} ${rnd.pick(WORDS)} ${i}`;
+    const price = `${1 + rnd.int(40)},${String(rnd.int(20) * 5).padStart(2, '0')}`;
+    lines.push(`ART-${i};${ean13(`76${String(10_000_000_000 + i).slice(1)}`)};${name};${price};2.6;${rnd.pick(CATEGORIES)};;Aus der Region`);
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Looks up one barcode again and again until stopped, noting how long each answer took. */
+function scanner(origin: string, key: string, code: string) {
+  let running = true;
+  let phase = 'idle';
+  const waits = new Map<string, number[]>();
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const res = await fetch(`${origin}/api/v1/products?barcode=${code}`, { headers: { authorization: `Bearer ${key}` } });
+      await res.arrayBuffer();
+      const list = waits.get(phase) ?? [];
+      list.push(performance.now() - started);
+      waits.set(phase, list);
+    }
+  })();
+  return {
+    enter(name: string) {
+      phase = name;
+    },
+    async stop() {
+      running = false;
+      await loop;
+      return waits;
+    },
+  };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
+const db = openDatabase(join(dataDir, DATABASE_FILE));
+const services = createServices({ db, clock: systemClock });
+const org = services.organizations.create({ name: 'Bench', features: [] });
+const caller = { orgId: org.id, keyKind: 'write' as const, features: [] };
+for (const name of CATEGORIES) services.categories.create(caller, { name });
+services.products.create(caller, { name: 'Scanner probe', price: 100, taxCategory: '2.6', barcode: '7600000000001' });
+db.close();
+
+log('Building…');
+const { command, args } = buildAndGetStartCommand();
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const server = spawnProcess(command, args, { PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'silent' }, PROJECT_ROOT);
+try {
+  await waitFor(async () => {
+    const res = await fetch(`${origin}/api/v1/health`);
+    return res.status === 200 && ((await res.json()) as { search: string }).search === 'ready' ? true : undefined;
+  }, 60_000, 'server ready');
+
+  const file = catalogFile(ROWS);
+  const bytes = Buffer.byteLength(file);
+  const send = (query: string) =>
+    fetch(`${origin}/api/v1/catalog/import${query}`, { method: 'POST', headers: { authorization: `Bearer ${org.writeKey}`, 'content-type': 'text/csv' }, body: file });
+  const scan = scanner(origin, org.readKey, '7600000000001');
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+
+  scan.enter('check');
+  let started = performance.now();
+  const checked = (await (await send('?dryRun=true')).json()) as { data: { created: number; errors: unknown[] } };
+  const checkMs = performance.now() - started;
+  if (checked.data.created !== ROWS || checked.data.errors.length > 0) throw new Error(`the check found ${JSON.stringify(checked.data).slice(0, 300)}`);
+
+  scan.enter('import');
+  started = performance.now();
+  const imported = await send('');
+  const importMs = performance.now() - started;
+  if (imported.status !== 200) throw new Error(`the import answered ${imported.status}: ${(await imported.text()).slice(0, 300)}`);
+  scan.enter('after');
+  const lastName = file.trimEnd().split('\r\n').at(-1)!.split(';')[2]!;
+  await waitFor(async () => {
+    const res = await fetch(`${origin}/api/v1/products?q=${encodeURIComponent(lastName)}&limit=1`, { headers: { authorization: `Bearer ${org.readKey}` } });
+    const body = (await res.json()) as { data?: { name: string }[] };
+    return body.data?.[0]?.name === lastName ? true : undefined;
+  }, 60_000, 'search finds the last product');
+  const foundMs = performance.now() - started;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const waits = await scan.stop();
+
+  const stats = (phase: string) => {
+    const list = [...(waits.get(phase) ?? [])].sort((a, b) => a - b);
+    const at = (q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? NaN;
+    return `${String(list.length).padStart(5)} lookups, median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, longest ${(list.at(-1) ?? NaN).toFixed(1)} ms`;
+  };
+  log(`\nCatalog file: ${ROWS} rows, ${(bytes / 1_048_576).toFixed(1)} MB, ';'-separated, prices "1,95"`);
+  log(`check (dryRun=true):      ${(checkMs / 1000).toFixed(2)} s`);
+  log(`import (check + write):   ${(importMs / 1000).toFixed(2)} s, ${(ROWS / (importMs / 1000)).toFixed(0)} rows/s`);
+  log(`search finds the last new product ${(foundMs / 1000).toFixed(2)} s after the import started (${(foundMs - importMs).toFixed(0)} ms after its answer)`);
+  log('\nA scanner looking up one barcode meanwhile (one request at a time):');
+  for (const phase of ['idle', 'check', 'import', 'after']) log(`  ${phase.padEnd(7)} ${stats(phase)}`);
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,57 @@
+import iconv from 'iconv-lite';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './support/api.js';
+import { runCli } from './support/cli.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.destroy();
+});
+
+describe('catalog import and catalog export on the command line', () => {
+  it('checks with --dry-run, imports, refuses a bad file with the same JSON, and exports what the import takes', async () => {
+    const org = server.createOrg();
+    const read = api(server.url, org.readKey);
+    const file = join(server.dataDir, 'preisliste.csv');
+    writeFileSync(file, iconv.encode('barcode;name;price;taxCategory\r\n7610000000707;Schoggi dunkel;2,95;2.6\r\n7610000000714;Bündner Nusstorte;14,50;2.6\r\n', 'win1252'));
+
+    const checked = await runCli(server.dataDir, ['catalog', 'import', org.id, file, '--dry-run', '--json']);
+    expect(checked.status).toBe(0);
+    expect(checked.json).toEqual({ created: 2, updated: 0, unchanged: 0, errors: [] });
+    expect((await read.get('/products')).body.data).toEqual([]);
+
+    const imported = await runCli(server.dataDir, ['catalog', 'import', org.id, file, '--json']);
+    expect(imported.json).toEqual({ created: 2, updated: 0, unchanged: 0, errors: [] });
+    expect((await read.get('/products?barcode=7610000000714')).body.data.map((p: { name: string; price: number }) => [p.name, p.price])).toEqual([['Bündner Nusstorte', 1450]]);
+
+    const bad = join(server.dataDir, 'falsch.csv');
+    writeFileSync(bad, 'barcode;name;price;taxCategory\n7610000000721;Biber;zwei;2.6\n');
+    const refused = await runCli(server.dataDir, ['catalog', 'import', org.id, bad, '--json']);
+    expect(refused.status).toBe(1);
+    expect(refused.json).toEqual({ created: 0, updated: 0, unchanged: 0, errors: [{ line: 2, column: 'price', message: expect.stringMatching(/^"zwei" is not an amount in francs/) }] });
+    const text = await runCli(server.dataDir, ['catalog', 'import', org.id, bad]);
+    expect(text.stdout).toContain('line 2, price: "zwei" is not an amount in francs');
+
+    const exported = await runCli(server.dataDir, ['catalog', 'export', org.id]);
+    expect(exported.status).toBe(0);
+    // The same bytes as over HTTP, byte order mark included (fetch's text() drops it).
+    const overHttp = Buffer.from(await (await fetch(`${server.url}/catalog/export`, { headers: { authorization: `Bearer ${org.readKey}` } })).arrayBuffer());
+    expect(Buffer.from(exported.stdout)).toEqual(overHttp);
+    expect(overHttp.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const copy = join(server.dataDir, 'export.csv');
+    writeFileSync(copy, exported.stdout);
+    expect((await runCli(server.dataDir, ['catalog', 'import', org.id, copy, '--json'])).json).toEqual({ created: 0, updated: 0, unchanged: 2, errors: [] });
+  });
+
+  it('names an organization that does not exist', async () => {
+    const res = await runCli(server.dataDir, ['catalog', 'export', 'nope', '--json']);
+    expect(res.status).toBe(1);
+    expect(res.json).toEqual({ error: 'Organization "nope" not found' });
+  });
+});
