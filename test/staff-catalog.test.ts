@@ -104,6 +104,13 @@ describe("the staff page's catalog", () => {
     expect((await fetch(stored.imageUrl)).status).toBe(200);
     // With the image, the product leaves the "No image" filter.
     await expect.poll(() => productRow(page, 'Bienenhonig 500 g').count()).toBe(0);
+
+    await page.locator('#catalog-filter-noImage').uncheck();
+    await productRow(page, 'Bienenhonig 500 g').getByRole('button', { name: 'Edit Bienenhonig 500 g' }).click();
+    expect(await dialog.getByRole('img', { name: 'Current image' }).getAttribute('src')).toBe(stored.imageUrl);
+    await dialog.getByLabel('Remove the image').check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await product(id)).imageUrl).toBe('');
   });
 
   it('takes a deleted product back with Undo, and deletes it for good only once the Undo is passed', async () => {

@@ -4,7 +4,7 @@ import type { Product, ProductCreate } from '../../../shared/api/products.js';
 import { MINIMUM_AGES } from '../../../shared/minimum-age.js';
 import { TAX_CATEGORIES, type TaxCategory } from '../../../shared/tax.js';
 import { h, replaceChildren, type Child } from '../../kiosk/dom.js';
-import { CallError, postAnswer, postData } from '../api.js';
+import { CallError, deleteData, postAnswer, postData } from '../api.js';
 import type { StaffTextKey, StaffTranslate } from '../texts.js';
 import { francsText, localDay } from './form-values.js';
 import { productWrite, type DraftInput } from './product-draft.js';
@@ -29,6 +29,8 @@ export function createProductForm(deps: ProductFormDeps) {
   let product: Product | undefined;
   let aliases: DraftInput['aliases'] = [];
   let image: File | undefined;
+  /** Staff ticked *Remove the image* (a new file chosen wins). */
+  let removeImage = false;
   let preview = '';
   let problems: { field: string; text: string }[] = [];
   let busy = false;
@@ -77,6 +79,8 @@ export function createProductForm(deps: ProductFormDeps) {
         const form = new FormData();
         form.append(IMAGE_PART, image);
         await postData(`/products/${encodeURIComponent(id)}/image`, deps.key(), form);
+      } else if (removeImage) {
+        await deleteData(`/products/${encodeURIComponent(id)}/image`, deps.key());
       }
       busy = false;
       dialog.close();
@@ -191,6 +195,14 @@ export function createProductForm(deps: ProductFormDeps) {
           current,
           labelled('image', t('catalogImageChoose'), h('input', { type: 'file', accept: IMAGE_CONTENT_TYPES.join(','), onchange: (e: Event) => chooseImage((e.target as HTMLInputElement).files?.[0]) }), t('catalogImageHint')),
           preview && h('img', { src: preview, alt: t('catalogImagePreview'), class: 'product-image', 'data-preview': '' }),
+          p?.imageUrl &&
+            !image &&
+            h(
+              'div',
+              { class: 'check' },
+              h('input', { type: 'checkbox', id: 'product-image-remove', checked: removeImage, onchange: (e: Event) => (removeImage = (e.target as HTMLInputElement).checked) }),
+              h('label', { for: 'product-image-remove' }, t('catalogImageRemove')),
+            ),
         ),
         h(
           'div',
@@ -208,6 +220,7 @@ export function createProductForm(deps: ProductFormDeps) {
     product = existing;
     aliases = (existing?.barcodeAliases ?? []).map((a) => ({ code: a.code, quantity: String(a.quantity), price: francsText(a.price) }));
     image = undefined;
+    removeImage = false;
     preview = '';
     problems = [];
     busy = false;

@@ -56,6 +56,7 @@ export const catalogDe: Record<keyof typeof catalogEn, string> = {
   catalogImageNone: 'Noch kein Bild.',
   catalogImageChoose: 'Neues Bild',
   catalogImageHint: 'JPEG, PNG, WebP oder GIF, bis 10 MB; der Server prüft es.',
+  catalogImageRemove: 'Bild entfernen',
   catalogImagePreview: 'Vorschau des neuen Bildes',
   catalogSave: 'Speichern',
   catalogSaving: 'Speichert…',

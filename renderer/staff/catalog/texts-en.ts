@@ -55,6 +55,7 @@ export const catalogEn = {
   catalogImageNone: 'No image yet.',
   catalogImageChoose: 'New image',
   catalogImageHint: 'JPEG, PNG, WebP or GIF, up to 10 MB; the server checks it.',
+  catalogImageRemove: 'Remove the image',
   catalogImagePreview: 'Preview of the new image',
   catalogSave: 'Save',
   catalogSaving: 'Saving…',

@@ -56,6 +56,7 @@ export const catalogFr: Record<keyof typeof catalogEn, string> = {
   catalogImageNone: "Pas encore d'image.",
   catalogImageChoose: 'Nouvelle image',
   catalogImageHint: "JPEG, PNG, WebP ou GIF, jusqu'à 10 Mo ; le serveur la vérifie.",
+  catalogImageRemove: "Retirer l'image",
   catalogImagePreview: 'Aperçu de la nouvelle image',
   catalogSave: 'Enregistrer',
   catalogSaving: 'Enregistrement…',

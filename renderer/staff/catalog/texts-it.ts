@@ -56,6 +56,7 @@ export const catalogIt: Record<keyof typeof catalogEn, string> = {
   catalogImageNone: 'Ancora nessuna immagine.',
   catalogImageChoose: 'Nuova immagine',
   catalogImageHint: 'JPEG, PNG, WebP o GIF, fino a 10 MB; il server la controlla.',
+  catalogImageRemove: "Rimuovi l'immagine",
   catalogImagePreview: "Anteprima della nuova immagine",
   catalogSave: 'Salva',
   catalogSaving: 'Salvataggio…',
