@@ -195,6 +195,8 @@ describe("the staff page's catalog", () => {
     const status = page.locator('#catalog-results [role="status"]');
     const names = () => page.locator('#catalog tbody tr td:first-child').allTextContents();
     await page.locator('#catalog-filter-category').selectOption({ label: 'Vorrat' });
+    // The unfiltered first page has 25 rows too: wait for the filtered one.
+    await expect.poll(async () => (await names()).every((name) => name.startsWith('Vorrat '))).toBe(true);
     const seen: string[] = [];
     for (const [number, count] of [[1, 25], [2, 25], [3, 10]] as const) {
       await status.filter({ hasText: `Page ${number}: ${count} products` }).waitFor();
