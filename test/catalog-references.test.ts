@@ -29,7 +29,7 @@ const productCount = () => (server.sqlite().prepare('SELECT count(*) AS n FROM p
 const BREAD = { name: 'Ruchbrot', price: 380, taxCategory: '2.6' };
 
 describe('POST /products checks the category and supplier it names', () => {
-  it('refuses a category id that does not exist, or is another organization\'s, and stores nothing', async () => {
+  it('refuses a category id that does not exist, or is another organization\'s, and stores nothing; takes its own, also a soft-deleted one', async () => {
     const before = productCount();
     for (const id of ['nope', foreignCategory]) {
       const res = await write.post('/products', { ...BREAD, category: id });
@@ -39,9 +39,8 @@ describe('POST /products checks the category and supplier it names', () => {
     const res = await write.post('/products', { ...BREAD, supplier: 'nope' });
     expect(res.body).toEqual(standardError(400, 'supplier: no supplier "nope" in this organization (GET /suppliers lists them)'));
     expect(productCount()).toBe(before);
-  });
 
-  it('accepts its own category and supplier, a soft-deleted category, and an empty one', async () => {
+    // Its own category and supplier, a soft-deleted category, and none at all are accepted.
     const old = (await write.post('/categories', { name: 'Alt' })).body.id;
     expect((await write.post(`/categories/${old}`, { deleted: true })).status).toBe(200);
     for (const body of [{ category, supplier }, { category: old }, { category: '' }]) {
@@ -58,16 +57,14 @@ describe('POST /products checks the category and supplier it names', () => {
 });
 
 describe('GET /products?store= names a store of the organization', () => {
-  it('answers 400 in the validation shape for a store that does not exist, with or without q, barcode or updatedSince', async () => {
+  it('answers 400 in the validation shape for a store that does not exist, with or without q, barcode or updatedSince, and filters by one that exists', async () => {
     const expected = validationError({ store: ['no store "nope" in this organization (GET /stores lists them)'] });
     for (const query of ['store=nope', 'store=nope&q=brot', 'store=nope&barcode=7610000000011', `store=nope&updatedSince=${new Date().toISOString()}`]) {
       const res = await read.get(`/products?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body, query).toEqual(expected);
     }
-  });
-
-  it('filters by a store that exists, also a soft-deleted one', async () => {
+    // A store that exists filters, also once soft-deleted.
     const store = (await write.post('/stores', { name: 'Filiale' })).body.id;
     expect((await read.get(`/products?store=${store}`)).status).toBe(200);
     expect((await write.post(`/stores/${store}`, { deleted: true })).status).toBe(200);

@@ -1283,6 +1283,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/catalog/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check or import a catalog file (Write key)
+         * @description A row updates the active product with its `externalId`, else the one with its `barcode`, else it creates a product. With `dryRun=true` the file is only checked: the answer says how many products would be created, updated or left unchanged, and lists every problem by line (the header is line 1) and column. Without it the file is checked the same way and, when it has no problem, every product is written in one transaction, each queued for the upstream like any write; a file with problems answers 400 with the same report and writes nothing. Refused with 413: a file over 20971520 bytes (20 MiB).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description `true` checks the file and writes nothing: the answer says what an import would do. */
+                    dryRun?: "true" | "false";
+                };
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
+                    "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). */
+                    "sync-acknowledged-below"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "text/csv": string;
+                    "application/csv": string;
+                    "text/plain": string;
+                    "application/vnd.ms-excel": string;
+                    "application/octet-stream": string;
+                };
+            };
+            responses: {
+                /** @description Checked (`dryRun=true`), or imported. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CatalogImportResult"];
+                        };
+                    };
+                };
+                /** @description The file has problems and nothing was written (the report); or the body is not a CSV file (standard shape); or `dryRun` is neither true nor false (validation shape). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CatalogImportResult"];
+                        } | components["schemas"]["StandardError"] | components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Body larger than the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/catalog/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalog as a CSV file (Read key)
+         * @description Every active product in id order, in the columns the import takes, UTF-8 with a byte order mark (so Excel reads the accents), `,`-separated, CRLF line ends. Money in francs with a point ("1.95"); `category` and `supplier` by name when no other active one has that name, otherwise by id. Importing the file unchanged changes nothing, and exporting again gives the same file.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stores": {
         parameters: {
             query?: never;
@@ -4062,6 +4214,24 @@ export interface components {
             allowStore?: string[];
             /** @description `true` soft-deletes; `false` restores. */
             deleted?: boolean;
+        };
+        CatalogImportResult: {
+            /** @description Rows that create a product (none matched by `externalId` or `barcode`). */
+            created: number;
+            /** @description Rows that change the product they match. */
+            updated: number;
+            /** @description Rows whose product already holds every value of the row. */
+            unchanged: number;
+            /** @description Every problem found, in line order; empty when the file can be imported. */
+            errors: components["schemas"]["CatalogFileError"][];
+        };
+        CatalogFileError: {
+            /** @description Line of the file, the header being line 1 (a spreadsheet's row number). */
+            line: number;
+            /** @description The header's name of the column, as the file writes it; null when the whole line is wrong. */
+            column: string | null;
+            /** @description What is wrong and what would be accepted. */
+            message: string;
         };
         /** @description A store. Optional fields that are not set are absent. */
         Store: {

@@ -272,7 +272,8 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
           released = true;
           holds -= 1;
           if (holds > 0 || open !== group || !group) return;
-          if (!db.inTransaction || group.due) commit();
+          // As its timer would: a flush or a checkpoint under way commits the group when it ends.
+          if (!db.inTransaction || (group.due && !flushRunning && !checkpoints?.syncing())) commit();
         },
       };
     },

@@ -8,14 +8,14 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../../main/services/clock.js';
 import { createServices } from '../../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
 import { PROJECT_ROOT } from '../../main/version.js';
 import { random } from './catalog.js';
-import { buildAndGetStartCommand, spawnProcess, waitFor } from './server-process.js';
+import { buildAndGetStartCommand, cpuMs, spawnProcess, waitFor } from './server-process.js';
 
 const ROWS = Number(process.env.ROWS ?? 20_000);
 const CATEGORIES = ['Milchprodukte', 'Käse', 'Brot & Backwaren', 'Getränke', 'Früchte', 'Gemüse', 'Fleisch', 'Süsswaren', 'Konserven', 'Haushalt'];
@@ -104,16 +104,21 @@ try {
   const scan = scanner(origin, org.readKey, '7600000000001');
   await new Promise((resolve) => setTimeout(resolve, 2000));
 
+  const pid = server.child.pid!;
   scan.enter('check');
+  let cpuBefore = cpuMs(pid);
   let started = performance.now();
   const checked = (await (await send('?dryRun=true')).json()) as { data: { created: number; errors: unknown[] } };
   const checkMs = performance.now() - started;
+  const checkCpu = cpuMs(pid) - cpuBefore;
   if (checked.data.created !== ROWS || checked.data.errors.length > 0) throw new Error(`the check found ${JSON.stringify(checked.data).slice(0, 300)}`);
 
   scan.enter('import');
+  cpuBefore = cpuMs(pid);
   started = performance.now();
   const imported = await send('');
   const importMs = performance.now() - started;
+  const importCpu = cpuMs(pid) - cpuBefore;
   if (imported.status !== 200) throw new Error(`the import answered ${imported.status}: ${(await imported.text()).slice(0, 300)}`);
   scan.enter('after');
   const lastName = file.trimEnd().split('\r\n').at(-1)!.split(';')[2]!;
@@ -131,9 +136,10 @@ try {
     const at = (q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? NaN;
     return `${String(list.length).padStart(5)} lookups, median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, longest ${(list.at(-1) ?? NaN).toFixed(1)} ms`;
   };
-  log(`\nCatalog file: ${ROWS} rows, ${(bytes / 1_048_576).toFixed(1)} MB, ';'-separated, prices "1,95"`);
-  log(`check (dryRun=true):      ${(checkMs / 1000).toFixed(2)} s`);
-  log(`import (check + write):   ${(importMs / 1000).toFixed(2)} s, ${(ROWS / (importMs / 1000)).toFixed(0)} rows/s`);
+  log(`\nMachine: ${cpus().length} cores, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} (other processes compete for the cores: compare with the idle lookups of the same run)`);
+  log(`Catalog file: ${ROWS} rows, ${(bytes / 1_048_576).toFixed(1)} MB, ';'-separated, prices "1,95"`);
+  log(`check (dryRun=true):      ${(checkMs / 1000).toFixed(2)} s (server CPU ${(checkCpu / 1000).toFixed(2)} s, lookups included)`);
+  log(`import (check + write):   ${(importMs / 1000).toFixed(2)} s, ${(ROWS / (importMs / 1000)).toFixed(0)} rows/s (server CPU ${(importCpu / 1000).toFixed(2)} s, lookups included)`);
   log(`search finds the last new product ${(foundMs / 1000).toFixed(2)} s after the import started (${(foundMs - importMs).toFixed(0)} ms after its answer)`);
   log('\nA scanner looking up one barcode meanwhile (one request at a time):');
   for (const phase of ['idle', 'check', 'import', 'after']) log(`  ${phase.padEnd(7)} ${stats(phase)}`);
