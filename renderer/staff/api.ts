@@ -1,4 +1,5 @@
 /** Calls of the staff page to this server's API, with the key staff signed in with. */
+import type { ListMeta } from '../../shared/api/common.js';
 
 export type CallFailure = 'refused' | 'unreachable' | 'failed' | 'insecure';
 
@@ -7,6 +8,8 @@ export class CallError extends Error {
     readonly failure: CallFailure,
     readonly status: number,
     message: string,
+    /** The answer's `data`, where a refusal carries one (a catalog file's check). */
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -28,14 +31,16 @@ async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, key?: st
   let res: Response;
   if (key && !keysTravelSafely) throw new CallError('insecure', 0, 'a key is not sent over plain HTTP to another computer');
   const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A file (an image, a catalog file) goes as it is, with the type the browser gives it.
+  const raw = body instanceof FormData || body instanceof Blob;
+  if (body !== undefined && !raw) headers['content-type'] = 'application/json';
   try {
-    res = await fetch(`${API_BASE}${path}`, { method, cache: 'no-store', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(`${API_BASE}${path}`, { method, cache: 'no-store', headers, body: body === undefined ? undefined : raw ? body : JSON.stringify(body) });
   } catch {
     throw new CallError('unreachable', 0, 'not answering');
   }
   const answer = (await res.json().catch(() => ({}))) as { message?: string; data?: unknown };
-  if (!res.ok) throw new CallError(res.status === 403 ? 'refused' : 'failed', res.status, answer.message ?? `answered ${res.status}`);
+  if (!res.ok) throw new CallError(res.status === 403 ? 'refused' : 'failed', res.status, answer.message ?? `answered ${res.status}`, answer.data);
   return answer as T;
 }
 
@@ -57,3 +62,21 @@ export async function getAll<T>(path: string, key: string): Promise<T[]> {
   } while (cursor);
   return items;
 }
+
+/** A GET answered as it comes (a catalog file), for reading as text or in part. */
+export async function getFile(path: string, key: string): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, { cache: 'no-store', headers: { authorization: `Bearer ${key}` } });
+  } catch {
+    throw new CallError('unreachable', 0, 'not answering');
+  }
+  if (!res.ok) {
+    const answer = (await res.json().catch(() => ({}))) as { message?: string };
+    throw new CallError(res.status === 403 ? 'refused' : 'failed', res.status, answer.message ?? `answered ${res.status}`);
+  }
+  return res;
+}
+
+/** One page of a list endpoint with its `meta`. */
+export const getPage = <T>(path: string, key: string) => call<{ data: T[]; meta: ListMeta }>('GET', path, key);

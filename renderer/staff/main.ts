@@ -1,6 +1,7 @@
 import type { StoreLanguage } from '../../shared/languages.js';
 import { h, replaceChildren } from '../kiosk/dom.js';
 import { CallError, getData, httpsAddress, keysTravelSafely } from './api.js';
+import { createCatalogView } from './catalog/catalog-view.js';
 import { createFleetView } from './fleet-view.js';
 import { createKeysView } from './keys-view.js';
 import { createPrintersView } from './printers-view.js';
@@ -12,7 +13,7 @@ import { browserLanguage, LANGUAGE_NAMES, LANGUAGES, staffTranslator, type Staff
 /**
  * The staff page at `/status`: the server's health for anyone; after signing in
  * with a write key (kept in sessionStorage, so it ends with the tab), the day's
- * report, sync with its parked entries, the receipt printers, the device keys,
+ * report, the catalog, sync with its parked entries, the receipt printers, the device keys,
  * the store PCs reporting to this server (head office's), and the PC's disk and database.
  */
 const KEY = 'staff-write-key';
@@ -42,6 +43,7 @@ const sync = createSyncView({ ...views, key: signedInKey });
 const fleet = createFleetView({ ...views, key: signedInKey });
 const system = createSystemView({ key, t: () => t });
 const deviceKeys = createKeysView({ t: () => t, key: signedInKey });
+const catalog = createCatalogView({ ...views, key: signedInKey });
 /** The report offers the receipt printer once `GET /printers` lists one. */
 const refreshPrinters = () => printers.refresh().then(() => report.printersChanged());
 
@@ -50,7 +52,7 @@ const languageNav = document.getElementById('languages') as HTMLElement;
 const account = document.getElementById('account') as HTMLElement;
 const message = document.getElementById('message') as HTMLElement;
 const staff = document.getElementById('staff') as HTMLElement;
-staff.append(report.root, sync.root, deviceKeys.root, fleet.root);
+staff.append(report.root, catalog.root, sync.root, deviceKeys.root, fleet.root);
 (document.getElementById('system-slot') as HTMLElement).append(system.root);
 (document.getElementById('printers-slot') as HTMLElement).append(printers.root);
 
@@ -101,10 +103,11 @@ async function signIn(candidate: string): Promise<void> {
   sessionStorage.setItem(KEY, candidate);
   problem = undefined;
   renderChrome();
-  await Promise.all([report.load().catch(failed), sync.refresh(), fleet.refresh(), system.refresh(), refreshPrinters(), deviceKeys.refresh().catch(failed)]);
+  await Promise.all([report.load().catch(failed), sync.refresh(), fleet.refresh(), system.refresh(), refreshPrinters(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed)]);
 }
 
 function signOut(): void {
+  void catalog.forget();
   sessionStorage.removeItem(KEY);
   deviceKeys.forget();
   problem = undefined;
@@ -123,12 +126,13 @@ function setLanguage(language: StoreLanguage): void {
   system.render();
   printers.render();
   deviceKeys.render();
+  catalog.render();
 }
 
 renderChrome();
 void system.refresh();
 void refreshPrinters();
-if (key()) void report.load().catch(failed).then(() => Promise.all([sync.refresh(), fleet.refresh(), deviceKeys.refresh().catch(failed)]));
+if (key()) void report.load().catch(failed).then(() => Promise.all([sync.refresh(), fleet.refresh(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed)]));
 let round = 0;
 setInterval(() => {
   round += 1;

@@ -1,3 +1,4 @@
+import { catalogDe } from './catalog/texts-de.js';
 import type { StaffTexts } from './texts-en.js';
 
 export const de: StaffTexts = {
@@ -185,4 +186,5 @@ export const de: StaffTexts = {
   lateSalesHint: "Kiosk-Verkäufe, die an diesem Tag erfasst wurden, aber ein früheres Verkaufsdatum tragen: prüfen Sie sie.",
   lateSoldAt: "Verkauft am",
   lateRecordedAt: "Erfasst am",
+  ...catalogDe,
 };

@@ -1,3 +1,4 @@
+import { catalogEn } from './catalog/texts-en.js';
 /** The staff page's texts in English; the other languages fill the same keys. */
 export const en = {
   subtitle: 'Staff page',
@@ -184,6 +185,7 @@ export const en = {
   lateSalesHint: "Kiosk sales recorded on this day that carry an earlier sale date: check them.",
   lateSoldAt: "Sold at",
   lateRecordedAt: "Recorded at",
+  ...catalogEn,
 };
 
 export type StaffTextKey = keyof typeof en;

@@ -1,3 +1,4 @@
+import { catalogFr } from './catalog/texts-fr.js';
 import type { StaffTexts } from './texts-en.js';
 
 export const fr: StaffTexts = {
@@ -185,4 +186,5 @@ export const fr: StaffTexts = {
   lateSalesHint: "Ventes de kiosque enregistrées ce jour-là avec une date de vente antérieure : vérifiez-les.",
   lateSoldAt: "Vendu le",
   lateRecordedAt: "Enregistré le",
+  ...catalogFr,
 };

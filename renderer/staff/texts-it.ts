@@ -1,3 +1,4 @@
+import { catalogIt } from './catalog/texts-it.js';
 import type { StaffTexts } from './texts-en.js';
 
 export const it: StaffTexts = {
@@ -185,4 +186,5 @@ export const it: StaffTexts = {
   lateSalesHint: "Vendite del chiosco registrate in questo giorno con una data di vendita anteriore: controllatele.",
   lateSoldAt: "Venduto il",
   lateRecordedAt: "Registrato il",
+  ...catalogIt,
 };
