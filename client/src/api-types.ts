@@ -1321,7 +1321,7 @@ export interface paths {
         put?: never;
         /**
          * Check or import a catalog file (Write key)
-         * @description A row updates the active product with its `externalId`, else the one with its `barcode`, else it creates a product. With `dryRun=true` the file is only checked: the answer says how many products would be created, updated or left unchanged, and lists every problem by line (the header is line 1) and column. Without it the file is checked the same way and, when it has no problem, every product is written in one transaction, each queued for the upstream like any write; a file with problems answers 400 with the same report and writes nothing. Refused with 413: a file over 20971520 bytes (20 MiB).
+         * @description A row updates the active product with its `externalId`, else the one with its `barcode`, else it creates a product. With `dryRun=true` the file is only checked: the answer says how many products would be created, updated or left unchanged, and lists every problem by line (the header is line 1) and column. Without it the file is checked the same way and, when it has no problem, every product is written in one transaction, each queued for the upstream like any write; a file with problems answers 400 in the standard error shape, with the same report in `data`, and writes nothing. Refused with 413: a file over 20971520 bytes (20 MiB).
          */
         post: {
             parameters: {
@@ -1359,15 +1359,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The file has problems and nothing was written (the report); or the body is not a CSV file (standard shape); or `dryRun` is neither true nor false (validation shape). */
+                /** @description The file has problems and nothing was written (the standard shape, with the report in `data`); or the body is not a CSV file (standard shape); or `dryRun` is neither true nor false (validation shape). */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            data: components["schemas"]["CatalogImportResult"];
-                        } | components["schemas"]["StandardError"] | components["schemas"]["ValidationError"];
+                        "application/json": components["schemas"]["CatalogImportRefusal"] | components["schemas"]["StandardError"] | components["schemas"]["ValidationError"];
                     };
                 };
                 /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
@@ -5015,6 +5013,16 @@ export interface components {
             column: string | null;
             /** @description What is wrong and what would be accepted. */
             message: string;
+        };
+        CatalogImportRefusal: {
+            statusCode: number;
+            /** @description What went wrong, naming the field or resource. */
+            message: string;
+            /** @description ISO 8601 time of the error. */
+            timestamp: string;
+            /** @description Request path. */
+            path: string;
+            data: components["schemas"]["CatalogImportResult"];
         };
         /** @description A store. Optional fields that are not set are absent. */
         Store: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StandardErrorSchema } from './common.js';
 
 /**
  * Largest catalog file accepted: 20 MiB, about 80,000 products of 250 bytes.
@@ -72,6 +73,9 @@ export const CatalogImportResultSchema = z
     errors: z.array(CatalogFileErrorSchema).describe('Every problem found, in line order; empty when the file can be imported.'),
   })
   .meta({ id: 'CatalogImportResult' });
+
+/** A file with problems, not imported: the spec's standard error shape, with the check's report beside it. */
+export const CatalogImportRefusalSchema = StandardErrorSchema.extend({ data: CatalogImportResultSchema }).meta({ id: 'CatalogImportRefusal' });
 
 export type CatalogImportQuery = z.infer<typeof CatalogImportQuerySchema>;
 export type CatalogFileError = z.infer<typeof CatalogFileErrorSchema>;

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { CATALOG_COLUMNS, CATALOG_FILE_TYPES, CatalogImportQuerySchema, CatalogImportResultSchema, MAX_CATALOG_FILE_BYTES } from '../api/catalog.js';
+import { CATALOG_COLUMNS, CATALOG_FILE_TYPES, CatalogImportQuerySchema, CatalogImportRefusalSchema, CatalogImportResultSchema, MAX_CATALOG_FILE_BYTES } from '../api/catalog.js';
 import { StandardErrorSchema, ValidationErrorSchema, dataOf } from '../api/common.js';
 import { EXTENSION, errors, json } from './helpers.js';
 
@@ -22,7 +22,7 @@ export function registerCatalogPaths(registry: OpenAPIRegistry): void {
       'A row updates the active product with its `externalId`, else the one with its `barcode`, else it creates a product. ' +
       'With `dryRun=true` the file is only checked: the answer says how many products would be created, updated or left unchanged, and lists every problem by line ' +
       '(the header is line 1) and column. Without it the file is checked the same way and, when it has no problem, every product is written in one transaction, ' +
-      'each queued for the upstream like any write; a file with problems answers 400 with the same report and writes nothing. ' +
+      'each queued for the upstream like any write; a file with problems answers 400 in the standard error shape, with the same report in `data`, and writes nothing. ' +
       `Refused with 413: a file over ${MAX_CATALOG_FILE_BYTES} bytes (20 MiB).`,
     request: {
       query: CatalogImportQuerySchema,
@@ -31,8 +31,8 @@ export function registerCatalogPaths(registry: OpenAPIRegistry): void {
     responses: {
       200: json(dataOf(CatalogImportResultSchema), 'Checked (`dryRun=true`), or imported.'),
       400: json(
-        z.union([dataOf(CatalogImportResultSchema), StandardErrorSchema, ValidationErrorSchema]),
-        'The file has problems and nothing was written (the report); or the body is not a CSV file (standard shape); or `dryRun` is neither true nor false (validation shape).',
+        z.union([CatalogImportRefusalSchema, StandardErrorSchema, ValidationErrorSchema]),
+        'The file has problems and nothing was written (the standard shape, with the report in `data`); or the body is not a CSV file (standard shape); or `dryRun` is neither true nor false (validation shape).',
       ),
       ...errors([403, 409, 413]),
     },

@@ -16,8 +16,14 @@ export function catalogRoutes(files: CatalogFiles): Router {
       const query = parseQuery(CatalogImportQuerySchema, req.query);
       const bytes = await readFileBody(req, { maxBytes: MAX_CATALOG_FILE_BYTES, types: CATALOG_FILE_TYPES, usage: USAGE });
       const { result, written } = await files.importFile(callerOf(res), bytes, query);
-      // A file with errors writes nothing: 400 with the same report a check gives.
-      res.status(query.dryRun || written ? 200 : 400).json({ data: result });
+      if (query.dryRun || written) {
+        res.json({ data: result });
+        return;
+      }
+      // A file with problems writes nothing: 400 in the standard shape, with the same report a check gives.
+      const problems = result.errors.length;
+      const message = `The file has ${problems} problem${problems === 1 ? '' : 's'} (listed in data.errors by line and column); nothing was imported. Correct the file and send it again.`;
+      res.status(400).json({ statusCode: 400, message, timestamp: new Date().toISOString(), path: req.originalUrl, data: result });
     } catch (err) {
       // Refused before the whole body arrived: end the connection after the answer rather than drain the rest.
       if (!req.complete) res.set('Connection', 'close');
