@@ -73,7 +73,7 @@ describe('packaged app (electron-builder --dir)', () => {
     for (const file of ['/package.json', '/dist/main/electron.js', '/dist/main/electron/preload.cjs', '/dist/main/start.js', '/dist/main/cli.js', '/dist/shared/kiosk-config.js']) {
       expect(files).toContain(file);
     }
-    for (const dependency of ['express', 'zod', 'pino', 'minisearch', 'busboy', 'better-sqlite3', 'sharp']) {
+    for (const dependency of ['express', 'zod', 'pino', 'minisearch', 'busboy', 'better-sqlite3', 'sharp', '@adyen/api-library', 'csv-parse', 'csv-stringify', 'iconv-lite']) {
       expect(files).toContain(`/node_modules/${dependency}/package.json`);
     }
   });
