@@ -46,6 +46,11 @@ export function receiptDocument(receipt: Receipt): string {
   out.push('-');
   if (f.payment) out.push(`|${text(`${t.paidWith} ${f.payment}`)}`);
   out.push(`|${text(`${t.orderId} ${receipt.tillOrderId}`)}`);
+  if (receipt.cardReceipt) {
+    out.push('-');
+    // Each line as the terminal wrote it, left-aligned, nothing added or trimmed.
+    for (const line of receipt.cardReceipt) out.push(`|${text(line)}`);
+  }
   if (receipt.eReceiptUrl) {
     out.push('');
     out.push(`{c:${property(receipt.eReceiptUrl)};o:qrcode,5,m}`);

@@ -90,6 +90,7 @@ export function receiptPaper(t: Translate, receipt: Receipt): HTMLElement {
       {},
       f.payment && h('p', { 'data-payment': '' }, `${w.paidWith} ${f.payment}`),
       h('p', { class: 'order-id' }, `${w.orderId} ${receipt.tillOrderId}`),
+      receipt.cardReceipt && h('pre', { class: 'card-receipt', 'data-card-receipt': '', 'aria-label': t('receiptCardCaption') }, receipt.cardReceipt.join('\n')),
       receipt.eReceiptUrl &&
         h('figure', { class: 'e-receipt', 'data-e-receipt': receipt.eReceiptUrl }, qrCode(receipt.eReceiptUrl, w.eReceipt), h('figcaption', {}, t('receiptQrHint'))),
       h('p', {}, w.thanks),
