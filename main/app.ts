@@ -21,6 +21,7 @@ import { fleetRoutes } from './http/routes/fleet.js';
 import { identityLogFeatureGate, identityLogRoutes } from './http/routes/identity-logs.js';
 import { keyRoutes } from './http/routes/keys.js';
 import { orderRoutes } from './http/routes/orders.js';
+import { paymentRoutes } from './http/routes/payments.js';
 import { productImageRoutes } from './http/routes/product-images.js';
 import { productRoutes } from './http/routes/products.js';
 import { printerRoutes } from './http/routes/printers.js';
@@ -31,7 +32,11 @@ import { storeRoutes } from './http/routes/stores.js';
 import { supplierRoutes } from './http/routes/suppliers.js';
 import { scheduleSyncAfterWrites, syncRoutes } from './http/routes/sync.js';
 import { systemInfoRoutes, systemRoutes } from './http/routes/system.js';
+import { terminalRoutes } from './http/routes/terminals.js';
 import type { ImageStore } from './images/store.js';
+import { createCardPayments, type CardPayments } from './payments/card-payments.js';
+import type { FollowPace } from './payments/payment-settling.js';
+import type { TerminalNetworkPolicy } from './payments/terminal-network.js';
 import { createPrinterConnection } from './receipts/printer-connection.js';
 import { printerNetworkPolicy, type PrinterNetworkPolicy } from './receipts/printer-network.js';
 import { createPrinterRegistry } from './receipts/printer-registry.js';
@@ -81,6 +86,10 @@ export interface AppDeps {
   updateStatus?: (() => UpdateStatus) | undefined;
   /** Addresses and ports printers may have (`PRINTER_ALLOW_ADDRESSES`, `PRINTER_PORTS`); default the private LAN on 9100-9102. */
   printerNetwork?: PrinterNetworkPolicy | undefined;
+  /** Addresses card terminals may have (`TERMINAL_ALLOW_ADDRESSES`); default the private LAN on 8443. */
+  terminalNetwork?: TerminalNetworkPolicy | undefined;
+  /** How often the terminal is asked about a payment whose answer was lost; the default suits production. */
+  paymentPace?: FollowPace | undefined;
   /** SHA-256 fingerprint of the certificate the server serves HTTPS with, shown on `GET /system`; unset over plain HTTP. */
   tlsFingerprint?: string | undefined;
   /** This PC's name in the upstream's fleet list; default the host name. */
@@ -100,7 +109,7 @@ export interface AppDeps {
 }
 
 /** Builds the express app over one database. Listening and starting the sync worker are the caller's job. */
-export function createApp(deps: AppDeps): { app: Express; services: Services; sync: Sync; retention: DataRetention; groups: GroupCommit | undefined } {
+export function createApp(deps: AppDeps): { app: Express; services: Services; sync: Sync; retention: DataRetention; groups: GroupCommit | undefined; payments: CardPayments } {
   const groups = deps.groupCommit === false ? undefined : createGroupCommit(deps.db, deps.groupCommit ?? DEFAULT_GROUP_COMMIT);
   const imageRecords = createProductImageStore(deps.db);
   const releaseImages = releaseReplacedImages(deps.images, imageRecords, (then) => groups?.afterCommit(then) ?? false);
@@ -146,6 +155,15 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   const printing = { clock: deps.clock, registry: printers, connection: printerConnection, states: printerStates };
   const receiptPrinting = createReceiptPrinting({ services, ...printing });
   const reportPrinting = createReportPrinting({ services, ...printing });
+  const payments = createCardPayments({
+    db: deps.db,
+    stores: services.stores.retailStores,
+    clock: deps.clock,
+    logger: deps.logger,
+    durable: groups ? () => groups.committed() : async () => undefined,
+    network: deps.terminalNetwork,
+    pace: deps.paymentPace,
+  });
   const app = express();
   app.disable('x-powered-by');
   // List pages can be megabytes; hashing each one for an ETag costs more than it saves on localhost.
@@ -175,6 +193,8 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(forSegments(['orders'], orderRoutes(services.orders)));
   api.use(forSegments(['printers'], printerRoutes(printers)));
   api.use(forSegments(['receipts'], receiptRoutes(receiptPrinting)));
+  api.use(forSegments(['terminals'], terminalRoutes(payments.terminals)));
+  api.use(forSegments(['payments'], paymentRoutes(payments.service)));
   api.use(forSegments(['reports'], reportRoutes(services.reports, reportPrinting)));
   api.use(forSegments(['identity-logs'], identityLogRoutes(services.identityLogs)));
   api.use(forSegments(['sync'], syncRoutes(sync.admin)));
@@ -187,5 +207,5 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   app.use(express.static(join(PROJECT_ROOT, 'dist', 'renderer'), { index: 'index.html', extensions: ['html'], dotfiles: 'ignore', redirect: false }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
-  return { app, services, sync, retention, groups };
+  return { app, services, sync, retention, groups, payments };
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { terminalNetworkPolicy, type TerminalNetworkPolicy } from './payments/terminal-network.js';
 import { printerNetworkPolicy, type PrinterNetworkPolicy } from './receipts/printer-network.js';
 import { DEFAULT_BEHIND_SECONDS, DEFAULT_OFFLINE_SECONDS, type FleetThresholds } from './rules/fleet-state.js';
 import type { RetentionSettings } from './retention/data-retention.js';
@@ -40,6 +41,8 @@ export interface Config {
    * private LAN): where registered printers may be. Unset, the defaults.
    */
   printerNetwork?: PrinterNetworkPolicy | undefined;
+  /** `TERMINAL_ALLOW_ADDRESSES` (`loopback` and CIDR ranges, any port): where card terminals may be beyond the private LAN on port 8443. */
+  terminalNetwork?: TerminalNetworkPolicy | undefined;
   /**
    * `TLS_CERT` and `TLS_KEY` (PEM file paths), or `TLS=self-signed` (a certificate
    * made at first start in `DATA_DIR/tls`): serve HTTPS. Unset, plain HTTP.
@@ -103,6 +106,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
     printerNetwork: printerNetworkPolicy(env),
+    terminalNetwork: terminalNetworkPolicy(env),
     tls: parseTlsSetting(env),
     deviceName: env.DEVICE_NAME?.trim() || undefined,
     fleetThresholds: {

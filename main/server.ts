@@ -17,6 +17,7 @@ import { startPurgeSchedule } from './retention/purge-schedule.js';
 import type { SearchBuildOptions } from './search/product-search.js';
 import { localNames } from './security/local-names.js';
 import { loadTls, type TlsMaterial } from './security/tls.js';
+import type { FollowPace } from './payments/payment-settling.js';
 import type { SyncOptions } from './sync/index.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { lockDataFolder } from './storage/data-folder-lock.js';
@@ -49,6 +50,8 @@ export interface StartOptions {
   withoutPermissionCheck?: boolean;
   /** Time between two runs of the data purge, in milliseconds; default an hour. */
   purgeIntervalMs?: number;
+  /** How often a terminal is asked about a payment whose answer was lost; default from 1 s, doubling up to 30 s. */
+  paymentPace?: FollowPace;
 }
 
 /** Opens the data folder and serves the API. Used by `npm start`, Electron and tests alike. */
@@ -77,7 +80,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   if (renewed) logger.info({ reason: renewed }, 'new installation id: this data folder is new, a copy or an older database');
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
   const groupCommitMs = config.groupCommitMs ?? DEFAULT_GROUP_COMMIT.windowMs;
-  const { app, services, sync, retention, groups } = createApp({
+  const { app, services, sync, retention, groups, payments } = createApp({
     db,
     clock,
     logger,
@@ -93,6 +96,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     sync: options.sync,
     updateStatus: options.updateStatus,
     printerNetwork: config.printerNetwork,
+    terminalNetwork: config.terminalNetwork,
+    paymentPace: options.paymentPace,
     tlsFingerprint: tls?.fingerprint,
     deviceName: config.deviceName,
     fleetThresholds: config.fleetThresholds,
@@ -103,6 +108,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   let server: Server;
   try {
+    // Before the kiosk is served: payments left open by the last run are settled with their terminals,
+    // or, when a terminal does not answer, asked about in the background while their sales stay locked.
+    await payments.settling.settleOpen();
     server = await new Promise<Server>((resolve, reject) => {
       const s = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, app) : createHttpServer(app);
       s.once('error', reject);
@@ -112,6 +120,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       });
     });
   } catch (err) {
+    payments.settling.stop();
     db.close();
     unlock();
     throw err;
@@ -133,6 +142,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     credentialsFile,
     close: async () => {
       services.search.stop();
+      payments.settling.stop();
       stopPurge();
       await stopDataPurge();
       await sync.worker.stop();

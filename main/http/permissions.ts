@@ -60,6 +60,15 @@ export const PERMISSIONS: Readonly<Record<string, Allowed>> = {
   'GET /printers': KIOSK_READ,
   'DELETE /printers/{printerId}': STAFF,
   'POST /printers/{printerId}/check': KIOSK,
+  // Terminals are registered by staff; a kiosk sees its own store's. Payments: a kiosk key at its own store (the service keeps it there).
+  'POST /terminals': STAFF,
+  'GET /terminals': KIOSK_READ,
+  'DELETE /terminals/{terminalId}': STAFF,
+  'POST /payments': KIOSK,
+  'GET /payments': KIOSK_READ,
+  'GET /payments/{paymentId}': KIOSK_READ,
+  'POST /payments/{paymentId}/cancel': KIOSK,
+  'POST /payments/{paymentId}/refund': STAFF,
   'GET /reports/daily': STAFF_READ,
   'POST /reports/daily/print': STAFF,
 

@@ -34,7 +34,7 @@ export function parsePrinterPorts(text: string | undefined): [number, number][] 
 }
 
 /** `PRINTER_ALLOW_ADDRESSES`: comma-separated `loopback` and CIDR ranges (e.g. "203.0.113.0/24") allowed beyond the private LAN. */
-export function parsePrinterAllowAddresses(text: string | undefined): [ipaddr.IPv4 | ipaddr.IPv6, number][] {
+export function parsePrinterAllowAddresses(text: string | undefined, setting = 'PRINTER_ALLOW_ADDRESSES'): [ipaddr.IPv4 | ipaddr.IPv6, number][] {
   const parts = (text ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
   return parts.flatMap((part) => {
     const cidrs = part === 'loopback' ? LOOPBACK_RANGES : [part];
@@ -42,7 +42,7 @@ export function parsePrinterAllowAddresses(text: string | undefined): [ipaddr.IP
       try {
         return ipaddr.parseCIDR(cidr);
       } catch {
-        throw new Error(`PRINTER_ALLOW_ADDRESSES must list "loopback" and CIDR ranges such as "203.0.113.0/24" separated by commas; ${JSON.stringify(part)} is neither`);
+        throw new Error(`${setting} must list "loopback" and CIDR ranges such as "203.0.113.0/24" separated by commas; ${JSON.stringify(part)} is neither`);
       }
     });
   });
@@ -76,12 +76,25 @@ export const bareAddress = (host: string): string => host.replace(/^\[(.*)\]$/, 
  * IPv4-mapped IPv6 addresses are judged as the IPv4 address they carry.
  */
 export function printerAddressProblem(address: string, policy: PrinterNetworkPolicy): string | undefined {
+  return lanAddressProblem(address, policy.allowed, { device: 'printer', setting: 'PRINTER_ALLOW_ADDRESSES' })?.problem;
+}
+
+/**
+ * Why a device may not be reached at this IP address, and whether an allowed
+ * range (rather than the private LAN) lets it; undefined problem when it may.
+ */
+export function lanAddressProblem(
+  address: string,
+  allowed: PrinterNetworkPolicy['allowed'],
+  words: { device: string; setting: string },
+): { problem: string } | { problem: undefined; widened: boolean } {
   const text = bareAddress(address);
-  if (!ipaddr.isValid(text)) return `${JSON.stringify(address)} is not an IP address`;
+  if (!ipaddr.isValid(text)) return { problem: `${JSON.stringify(address)} is not an IP address` };
   const ip = ipaddr.process(text);
-  if (policy.allowed.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits))) return undefined;
+  if (allowed.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits))) return { problem: undefined, widened: true };
   const range = ip.range();
-  if ((ip.kind() === 'ipv4' && range === 'private') || (ip.kind() === 'ipv6' && range === 'uniqueLocal')) return undefined;
+  if ((ip.kind() === 'ipv4' && range === 'private') || (ip.kind() === 'ipv6' && range === 'uniqueLocal')) return { problem: undefined, widened: false };
   const what = RANGE_WORDS[range] ?? 'not on a private network (a public or reserved address)';
-  return `Printer address ${ip.toString()} is ${what}: a printer must be on the store's private network (${PRIVATE_RANGES}); the PRINTER_ALLOW_ADDRESSES setting allows others`;
+  const device = words.device[0]!.toUpperCase() + words.device.slice(1);
+  return { problem: `${device} address ${ip.toString()} is ${what}: a ${words.device} must be on the store's private network (${PRIVATE_RANGES}); the ${words.setting} setting allows others` };
 }

@@ -13,8 +13,10 @@ import { createSearchSourceStore } from '../storage/search-sources.js';
 import { createStoreStore } from '../storage/stores.js';
 import { createSupplierStore } from '../storage/suppliers.js';
 import { createCategoryService } from './categories.js';
+import { createPaymentStore } from '../storage/payments.js';
 import type { Clock } from './clock.js';
 import { createIdentityLogService } from './identity-logs.js';
+import { createOrderPayment } from './order-payment.js';
 import { createOrderService } from './orders.js';
 import { createOrganizationService } from './organizations.js';
 import { createReportService } from './reports.js';
@@ -68,6 +70,7 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
       stores: stores.retailStores,
       outbox: stores.outbox,
       priceDeviations: stores.priceDeviations,
+      payment: createOrderPayment(createPaymentStore(db)),
     }),
     reports: createReportService({ sales: createDailySalesStore(db), stores: stores.retailStores, priceDeviations: stores.priceDeviations }),
     identityLogs: createIdentityLogService({ db, clock, identityLogs: stores.identityLogs, stores: stores.retailStores, outbox: stores.outbox }),

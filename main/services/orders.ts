@@ -12,6 +12,7 @@ import type { StoreStore } from '../storage/stores.js';
 import type { Caller } from './caller.js';
 import type { Clock } from './clock.js';
 import { BadRequest, NotAllowed, NotFound } from './errors.js';
+import type { OrderPayment } from './order-payment.js';
 import { toPage } from './paging.js';
 import { readTimeCursor } from './time-cursor.js';
 import { applyPartialUpdate } from './partial-update.js';
@@ -77,6 +78,7 @@ export function createOrderService(deps: {
   outbox: OutboxStore;
   priceDeviations: PriceDeviationStore;
   clock: Clock;
+  payment: OrderPayment;
 }) {
   const { db, orders, products, stores, outbox, priceDeviations, clock } = deps;
 
@@ -173,6 +175,7 @@ export function createOrderService(deps: {
           const price = orderTotal(lines);
           if (!Number.isSafeInteger(price)) throw new BadRequest('products: the order total is too large to be counted in cents');
           const id = newId();
+          const paid = deps.payment.check(caller, body, price);
           const order: Order = {
             id,
             orderId: body.orderId ?? id,
@@ -185,8 +188,10 @@ export function createOrderService(deps: {
           };
           for (const field of OPTIONAL_FIELDS) if (body[field] !== undefined) order[field] = body[field];
           if (body.transactionDate !== undefined) order.transactionDate = toStoredTime(body.transactionDate);
+          Object.assign(order, paid?.fields);
           // The lock makes a conflict here unlikely; the unique index makes it harmless.
           if (!orders.insert(orgId, order, now)) return orders.idOfOrderId(orgId, order.orderId) as string;
+          paid?.claim(id);
           outbox.append({ orgId, relayed: caller.relayed, resource: 'order', resourceId: id, operation: 'create', body: replayBody(order), createdAt: now });
           notePriceDeviations(caller, order, body.products);
           return id;

@@ -102,6 +102,12 @@ export const OrderCreateSchema = z
     transactionDate: orderOptionalFields.transactionDate.optional(),
     transactionMessage: orderOptionalFields.transactionMessage.optional(),
     giftcardId: orderOptionalFields.giftcardId.optional(),
+    payment: nonEmpty
+      .max(200, { error: 'must be at most 200 characters' })
+      .optional()
+      .describe(
+        'Id of the approved card payment (`POST /payments`) that paid this sale: its amount must equal the order total; the order then takes `paymentState` `successful`, `paymentMethod` `card` and the card brand. One payment pays one order (409). A kiosk key records a `card` sale only with its payment (422).',
+      ),
   })
   .meta({ id: 'OrderCreate', description: 'A sale to record. Unknown and read-only fields are refused.' });
 

@@ -7,6 +7,7 @@ import { json, type PathRegistrar } from './helpers.js';
 import { registerIdentityLogPaths } from './identity-logs.js';
 import { registerKeyPaths } from './keys.js';
 import { registerOrderPaths } from './orders.js';
+import { registerPaymentPaths } from './payments.js';
 import { registerProductImagePaths } from './product-images.js';
 import { registerProductPaths } from './products.js';
 import { registerReceiptPaths } from './receipts.js';
@@ -16,7 +17,7 @@ import { registerSupplierPaths } from './suppliers.js';
 import { registerSyncPaths } from './sync.js';
 import { registerSystemPaths } from './system.js';
 
-const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerStorePaths, registerOrderPaths, registerReceiptPaths, registerReportPaths, registerIdentityLogPaths, registerSyncPaths, registerKeyPaths, registerFleetPaths];
+const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerStorePaths, registerOrderPaths, registerReceiptPaths, registerPaymentPaths, registerReportPaths, registerIdentityLogPaths, registerSyncPaths, registerKeyPaths, registerFleetPaths];
 
 /** POSTs whose answer holds a secret, which is never kept for a replay. */
 const WITHOUT_IDEMPOTENCY_KEY: ReadonlySet<string> = new Set(['/keys']);

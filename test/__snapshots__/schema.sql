@@ -144,6 +144,30 @@ CREATE TABLE outbox (
   last_error TEXT
 , upstream_status INTEGER, parked_at TEXT, done_at TEXT, retries INTEGER NOT NULL DEFAULT 0, sent_at TEXT, installation TEXT);
 
+CREATE TABLE payments (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  store TEXT NOT NULL,
+  terminal TEXT NOT NULL REFERENCES terminals(id),
+  reference TEXT NOT NULL,
+  service_id TEXT NOT NULL UNIQUE,
+  amount INTEGER NOT NULL,
+  currency TEXT NOT NULL,
+  state TEXT NOT NULL,
+  brand TEXT,
+  masked_pan TEXT,
+  poi_transaction TEXT,
+  message TEXT,
+  customer_receipt TEXT NOT NULL DEFAULT '[]',
+  cashier_receipt TEXT NOT NULL DEFAULT '[]',
+  refunded INTEGER NOT NULL DEFAULT 0,
+  cancel_asked INTEGER NOT NULL DEFAULT 0,
+  refused INTEGER NOT NULL DEFAULT 0,
+  order_id TEXT UNIQUE,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
 CREATE TABLE printers (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id),
@@ -332,6 +356,24 @@ CREATE TABLE sync_writers (
   PRIMARY KEY (org_id, record_table, record_id)
 ) WITHOUT ROWID;
 
+CREATE TABLE terminals (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  store TEXT NOT NULL REFERENCES stores(id),
+  name TEXT NOT NULL,
+  protocol TEXT NOT NULL,
+  host TEXT NOT NULL,
+  port INTEGER NOT NULL,
+  poi_id TEXT NOT NULL,
+  key_identifier TEXT NOT NULL,
+  key_version INTEGER NOT NULL,
+  sealed_passphrase TEXT NOT NULL,
+  certificate TEXT NOT NULL,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
 CREATE INDEX api_keys_org ON api_keys (org_id, created_at);
 
 CREATE INDEX blocked_identities_deleted ON blocked_identities (lastupdate) WHERE deleted = 1;
@@ -372,6 +414,12 @@ CREATE INDEX outbox_pending ON outbox (state, seq);
 
 CREATE INDEX outbox_pushed ON outbox (done_at) WHERE state = 'pushed';
 
+CREATE UNIQUE INDEX payments_one_open_per_sale ON payments (org_id, reference) WHERE state IN ('pending', 'unknown');
+
+CREATE INDEX payments_open ON payments (state) WHERE state IN ('pending', 'unknown');
+
+CREATE INDEX payments_org_reference ON payments (org_id, reference);
+
 CREATE INDEX printers_org_store ON printers (org_id, store);
 
 CREATE INDEX product_alias_codes_product ON product_alias_codes (product_id);
@@ -405,3 +453,5 @@ CREATE INDEX suppliers_org_by_name ON suppliers (org_id, deleted, name, id);
 CREATE INDEX suppliers_org_changed ON suppliers (org_id, lastupdate, id);
 
 CREATE INDEX sync_ids_upstream ON sync_ids (org_id, kind, upstream_id);
+
+CREATE INDEX terminals_org_store ON terminals (org_id, store);

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TerminalNetworkPolicy } from '../../main/payments/terminal-network.js';
 import type { PrinterNetworkPolicy } from '../../main/receipts/printer-network.js';
 import type { TlsSetting } from '../../main/security/tls.js';
 import { startServer, type RunningServer, type StartOptions } from '../../main/server.js';
@@ -46,6 +47,8 @@ export interface TestServerOptions extends StartOptions {
   allowedHosts?: string[];
   /** Where printers may be (`PRINTER_ALLOW_ADDRESSES`, `PRINTER_PORTS`); the fake printer on loopback needs it widened. */
   printerNetwork?: PrinterNetworkPolicy;
+  /** Where card terminals may be (`TERMINAL_ALLOW_ADDRESSES`); the simulator on loopback needs it widened. */
+  terminalNetwork?: TerminalNetworkPolicy;
   /** Interface to listen on (`HOST`); default 127.0.0.1. */
   host?: string;
   /** HTTPS (`TLS`, `TLS_CERT`, `TLS_KEY`). */
@@ -63,6 +66,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logLevel: 'silent',
     allowedHosts: options.allowedHosts,
     printerNetwork: options.printerNetwork,
+    terminalNetwork: options.terminalNetwork,
     tls: options.tls,
     groupCommitMs: options.groupCommitMs,
   };

@@ -19,6 +19,7 @@ import { printers } from './0019-printers.js';
 import { boundedRetention } from './0021-bounded-retention.js';
 import { syncWalks } from './0023-sync-walks.js';
 import { installationAndFleet } from './0024-installation-and-fleet.js';
+import { cardPayments } from './0028-card-payments.js';
 
 export interface Migration {
   version: number;
@@ -49,4 +50,5 @@ export const migrations: Migration[] = [
   boundedRetention,
   syncWalks,
   installationAndFleet,
+  cardPayments,
 ];

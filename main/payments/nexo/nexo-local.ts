@@ -1,0 +1,55 @@
+import type { PaymentAsk, StatusAnswer, TerminalEndpoint, TerminalProtocol, TransactionResult } from '../terminal-protocol.js';
+import { TerminalAnswerLost } from '../terminal-protocol.js';
+import { abortRequest, header, paymentRequest, paymentResult, reversalRequest, statusAnswer, statusRequest, type NexoCategory } from './nexo-messages.js';
+import { exchange } from './nexo-transport.js';
+
+/** Longer than the 120 s a terminal gives the customer, so a slow approval is still heard. */
+export const PAYMENT_TIMEOUT_MS = 130_000;
+const SHORT_TIMEOUT_MS = 10_000;
+
+/** A fresh ServiceID for a request that is not the payment itself (nexo allows 10 characters). */
+const requestId = () => Math.random().toString(36).slice(2, 12).padEnd(10, '0');
+
+export interface NexoLocalOptions {
+  clock: { now(): Date };
+  /** Called once a payment request is written to the terminal. */
+  onPaymentSent?: ((serviceId: string) => void) | undefined;
+  paymentTimeoutMs?: number | undefined;
+}
+
+/**
+ * Adyen's Terminal API in local mode: nexo JSON over HTTPS on the store
+ * network, each message encrypted and signed with the terminal's shared key.
+ */
+export function nexoLocal(options: NexoLocalOptions): TerminalProtocol {
+  const send = (endpoint: TerminalEndpoint, category: NexoCategory, serviceId: string, body: string, content: unknown, timeoutMs: number, onSent?: () => void) =>
+    exchange(endpoint, { header: header(category, serviceId, endpoint.poiId), body, content, timeoutMs, onSent });
+
+  const bodyOf = (answer: Record<string, any> | null, name: string): Record<string, any> => {
+    const body = answer?.[name] as Record<string, any> | undefined;
+    if (!body) throw new TerminalAnswerLost(`the terminal answered without a ${name}`);
+    return body;
+  };
+
+  return {
+    async start(endpoint, ask: PaymentAsk): Promise<TransactionResult> {
+      const onSent = () => options.onPaymentSent?.(ask.serviceId);
+      const answer = await send(endpoint, 'Payment', ask.serviceId, 'PaymentRequest', paymentRequest(ask, options.clock.now()), options.paymentTimeoutMs ?? PAYMENT_TIMEOUT_MS, onSent);
+      const serviceId = String(answer?.MessageHeader?.ServiceID ?? '');
+      return paymentResult(serviceId, bodyOf(answer, 'PaymentResponse'));
+    },
+    async status(endpoint, serviceId): Promise<StatusAnswer> {
+      const answer = await send(endpoint, 'TransactionStatus', requestId(), 'TransactionStatusRequest', statusRequest(serviceId), SHORT_TIMEOUT_MS);
+      return statusAnswer(serviceId, bodyOf(answer, 'TransactionStatusResponse'));
+    },
+    async abort(endpoint, serviceId) {
+      await send(endpoint, 'Abort', requestId(), 'AbortRequest', abortRequest(serviceId, endpoint.poiId), SHORT_TIMEOUT_MS);
+    },
+    async refund(endpoint, original, amount) {
+      const answer = await send(endpoint, 'Reversal', requestId(), 'ReversalRequest', reversalRequest(original, amount), SHORT_TIMEOUT_MS * 3);
+      const response = (bodyOf(answer, 'ReversalResponse').Response ?? {}) as Record<string, unknown>;
+      if (response.Result === 'Success') return { done: true, message: null };
+      return { done: false, message: String(response.ErrorCondition ?? 'Refusal') };
+    },
+  };
+}

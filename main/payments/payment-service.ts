@@ -1,0 +1,139 @@
+import type { Payment, PaymentCreate, PaymentRefund } from '../../shared/api/payments.js';
+import { newId } from '../rules/ids.js';
+import type { Caller } from '../services/caller.js';
+import type { Clock } from '../services/clock.js';
+import { ApiError, BadRequest, Conflict, NotAllowed, NotFound, UnprocessableEntity } from '../services/errors.js';
+import { requireStores } from '../services/store-references.js';
+import type { PaymentRecord, PaymentStore } from '../storage/payments.js';
+import type { StoreStore } from '../storage/stores.js';
+import type { PaymentSettling } from './payment-settling.js';
+import type { TerminalRegistry } from './terminal-registry.js';
+import { TerminalNotReached, type TerminalProtocol } from './terminal-protocol.js';
+
+/** The terminal did not take or confirm what was asked: 502, nothing changed here. */
+export class TerminalUnavailable extends ApiError {
+  readonly status = 502;
+}
+
+/** nexo's ServiceID holds at most 10 characters. */
+const SERVICE_ID_LENGTH = 10;
+
+export const paymentOf = (p: PaymentRecord): Payment => ({
+  id: p.id,
+  store: p.store,
+  terminal: p.terminal,
+  reference: p.reference,
+  amount: p.amount,
+  currency: p.currency,
+  state: p.state,
+  brand: p.brand,
+  maskedPan: p.maskedPan,
+  message: p.message,
+  receipt: { customer: p.customerReceipt, cashier: p.cashierReceipt },
+  createdAt: p.createdAt,
+  updatedAt: p.updatedAt,
+});
+
+const isOpen = (p: PaymentRecord) => p.state === 'pending' || p.state === 'unknown';
+
+/**
+ * Card payments at the store's terminal. Each attempt is stored, with its own
+ * transaction reference, and on disk before the terminal hears of it; one
+ * sale has at most one open attempt.
+ */
+export function createPaymentService(deps: {
+  payments: PaymentStore;
+  stores: StoreStore;
+  registry: TerminalRegistry;
+  protocol: TerminalProtocol;
+  settling: PaymentSettling;
+  clock: Clock;
+  /** Resolves once every write so far is on disk. */
+  durable: () => Promise<void>;
+}) {
+  const { payments, registry, settling, clock } = deps;
+
+  /** A kiosk key sees its own store's payments only; another's is answered like an unknown one. */
+  const mustGet = (caller: Caller, id: string): PaymentRecord => {
+    const p = payments.get(caller.orgId, id);
+    if (!p || (caller.store && p.store !== caller.store)) throw new NotFound('Payment', id);
+    return p;
+  };
+
+  const openConflict = (caller: Caller, reference: string) => {
+    const open = payments.byReference(caller.orgId, reference).find(isOpen);
+    return new Conflict(
+      `reference: sale ${JSON.stringify(reference)} has payment ${open?.id ?? ''} still ${open?.state ?? 'open'} at the terminal; follow it with GET /payments/${open?.id ?? ''} instead of starting another`,
+    );
+  };
+
+  return {
+    async start(caller: Caller, body: PaymentCreate): Promise<Payment> {
+      if (caller.store && body.store !== caller.store) {
+        throw new NotAllowed(`store: a kiosk key of store ${JSON.stringify(caller.store)} takes payments of that store only, not of ${JSON.stringify(body.store)}`);
+      }
+      requireStores(deps.stores, caller.orgId, 'store', [body.store]);
+      const terminal = registry.forPayment(caller, body.store, body.terminal);
+      if (payments.byReference(caller.orgId, body.reference).some(isOpen)) throw openConflict(caller, body.reference);
+      const id = newId();
+      const record = { id, orgId: caller.orgId, store: body.store, terminal: terminal.id, reference: body.reference, amount: body.amount, currency: body.currency, createdAt: clock.now().toISOString() };
+      try {
+        payments.insert({ ...record, serviceId: newId().slice(0, SERVICE_ID_LENGTH) });
+      } catch (err) {
+        // Two taps at once: the unique index of open payments lets one through.
+        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw openConflict(caller, body.reference);
+        throw err;
+      }
+      await deps.durable();
+      const stored = payments.get(caller.orgId, id) as PaymentRecord;
+      void settling.send(stored);
+      return paymentOf(stored);
+    },
+
+    get(caller: Caller, id: string): Payment {
+      return paymentOf(mustGet(caller, id));
+    },
+
+    byReference(caller: Caller, reference: string): Payment[] {
+      return payments
+        .byReference(caller.orgId, reference)
+        .filter((p) => !caller.store || p.store === caller.store)
+        .map(paymentOf);
+    },
+
+    /** Asks the terminal to stop; the terminal's own answer still decides, and an approval wins. */
+    async cancel(caller: Caller, id: string): Promise<Payment> {
+      const p = mustGet(caller, id);
+      if (!isOpen(p)) return paymentOf(p);
+      payments.askCancel(p.id, clock.now().toISOString());
+      const endpoint = registry.endpoint(p.terminal);
+      if (endpoint) await deps.protocol.abort(endpoint, p.serviceId).catch(() => undefined);
+      return paymentOf(mustGet(caller, id));
+    },
+
+    async refund(caller: Caller, id: string, body: PaymentRefund): Promise<Payment> {
+      const p = mustGet(caller, id);
+      if ((p.state !== 'approved' && p.state !== 'partially-refunded') || p.refused) {
+        throw new Conflict(`payment ${p.id} is ${p.refused ? 'refused and reversed' : p.state}: only an approved payment can be refunded`);
+      }
+      const left = p.amount - p.refunded;
+      const amount = body.amount ?? left;
+      if (amount > left) throw new BadRequest(`amount: at most ${left} cents of payment ${p.id} are left to refund, not ${amount}`);
+      const endpoint = registry.endpoint(p.terminal);
+      if (!endpoint || !p.poiTransaction) throw new UnprocessableEntity(`payment ${p.id} has no terminal transaction to reverse; refund it on the terminal`);
+      let result: { done: boolean; message: string | null };
+      try {
+        result = await deps.protocol.refund(endpoint, p.poiTransaction, amount, p.currency);
+      } catch (err) {
+        const why = err instanceof TerminalNotReached ? 'could not be reached: nothing was refunded' : 'did not confirm the refund: check the terminal before trying again';
+        throw new TerminalUnavailable(`The terminal ${why}`);
+      }
+      if (!result.done) throw new UnprocessableEntity(`The terminal refused the refund: ${result.message ?? 'no reason given'}`);
+      const refunded = p.refunded + amount;
+      payments.settle(p.id, { ...p, refunded, state: refunded >= p.amount ? 'refunded' : 'partially-refunded' }, clock.now().toISOString());
+      return paymentOf(mustGet(caller, id));
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

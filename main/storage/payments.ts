@@ -1,0 +1,138 @@
+import type { PaymentState } from '../../shared/api/payments.js';
+import type { PoiTransaction } from '../payments/terminal-protocol.js';
+import type { Db } from './database.js';
+
+/** A payment attempt as stored. */
+export interface PaymentRecord {
+  id: string;
+  orgId: string;
+  store: string;
+  terminal: string;
+  reference: string;
+  /** The attempt's own transaction reference at the terminal (nexo ServiceID). */
+  serviceId: string;
+  amount: number;
+  currency: string;
+  state: PaymentState;
+  brand: string | null;
+  maskedPan: string | null;
+  /** The terminal's own id of the approved transaction, to reverse it. */
+  poiTransaction: PoiTransaction | null;
+  message: string | null;
+  customerReceipt: string[];
+  cashierReceipt: string[];
+  /** Cents given back so far. */
+  refunded: number;
+  cancelAsked: boolean;
+  /** The terminal approved another amount or currency than asked: never pays an order. */
+  refused: boolean;
+  orderId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface Row {
+  id: string;
+  org_id: string;
+  store: string;
+  terminal: string;
+  reference: string;
+  service_id: string;
+  amount: number;
+  currency: string;
+  state: PaymentState;
+  brand: string | null;
+  masked_pan: string | null;
+  poi_transaction: string | null;
+  message: string | null;
+  customer_receipt: string;
+  cashier_receipt: string;
+  refunded: number;
+  cancel_asked: number;
+  refused: number;
+  order_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const fromRow = (row: Row): PaymentRecord => ({
+  id: row.id,
+  orgId: row.org_id,
+  store: row.store,
+  terminal: row.terminal,
+  reference: row.reference,
+  serviceId: row.service_id,
+  amount: row.amount,
+  currency: row.currency,
+  state: row.state,
+  brand: row.brand,
+  maskedPan: row.masked_pan,
+  poiTransaction: row.poi_transaction === null ? null : (JSON.parse(row.poi_transaction) as PoiTransaction),
+  message: row.message,
+  customerReceipt: JSON.parse(row.customer_receipt) as string[],
+  cashierReceipt: JSON.parse(row.cashier_receipt) as string[],
+  refunded: row.refunded,
+  cancelAsked: row.cancel_asked === 1,
+  refused: row.refused === 1,
+  orderId: row.order_id,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** What an answer of the terminal changes. */
+export type PaymentOutcome = Pick<PaymentRecord, 'state' | 'brand' | 'maskedPan' | 'poiTransaction' | 'message' | 'customerReceipt' | 'cashierReceipt' | 'refunded' | 'refused'>;
+
+export function createPaymentStore(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO payments (id, org_id, store, terminal, reference, service_id, amount, currency, state, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const byId = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE id = ? AND org_id = ?');
+  const byServiceId = db.prepare<[string], Row>('SELECT * FROM payments WHERE service_id = ?');
+  const byReference = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND reference = ? ORDER BY created_at, id');
+  const open = db.prepare<[], Row>("SELECT * FROM payments WHERE state IN ('pending', 'unknown') ORDER BY created_at");
+  const update = db.prepare(
+    `UPDATE payments SET state = ?, brand = ?, masked_pan = ?, poi_transaction = ?, message = ?, customer_receipt = ?, cashier_receipt = ?, refunded = ?, refused = ?, updated_at = ?
+     WHERE id = ?`,
+  );
+  const markLost = db.prepare<[string, string]>("UPDATE payments SET state = 'unknown', updated_at = ? WHERE id = ? AND state = 'pending'");
+  const askCancel = db.prepare<[string, string]>('UPDATE payments SET cancel_asked = 1, updated_at = ? WHERE id = ?');
+  const claim = db.prepare<[string, string]>('UPDATE payments SET order_id = ? WHERE id = ? AND order_id IS NULL');
+
+  return {
+    insert(p: Pick<PaymentRecord, 'id' | 'orgId' | 'store' | 'terminal' | 'reference' | 'serviceId' | 'amount' | 'currency' | 'createdAt'>): void {
+      insert.run(p.id, p.orgId, p.store, p.terminal, p.reference, p.serviceId, p.amount, p.currency, 'pending', p.createdAt, p.createdAt);
+    },
+    get(orgId: string, id: string): PaymentRecord | undefined {
+      const row = byId.get(id, orgId);
+      return row ? fromRow(row) : undefined;
+    },
+    byServiceId(serviceId: string): PaymentRecord | undefined {
+      const row = byServiceId.get(serviceId);
+      return row ? fromRow(row) : undefined;
+    },
+    byReference(orgId: string, reference: string): PaymentRecord[] {
+      return byReference.all(orgId, reference).map(fromRow);
+    },
+    /** Every attempt of every organization that is not settled yet, oldest first. */
+    open(): PaymentRecord[] {
+      return open.all().map(fromRow);
+    },
+    settle(id: string, o: PaymentOutcome, at: string): void {
+      update.run(o.state, o.brand, o.maskedPan, o.poiTransaction === null ? null : JSON.stringify(o.poiTransaction), o.message, JSON.stringify(o.customerReceipt), JSON.stringify(o.cashierReceipt), o.refunded, o.refused ? 1 : 0, at, id);
+    },
+    /** The answer to a sent request was lost: the terminal is asked until it tells. */
+    markLost(id: string, at: string): void {
+      markLost.run(at, id);
+    },
+    askCancel(id: string, at: string): void {
+      askCancel.run(at, id);
+    },
+    /** Ties the payment to an order; false when another order has it already. */
+    claim(id: string, orderId: string): boolean {
+      return claim.run(orderId, id).changes > 0;
+    },
+  };
+}
+
+export type PaymentStore = ReturnType<typeof createPaymentStore>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { CentsSchema, IdSchema } from './common.js';
+
+export const PAYMENT_STATES = ['pending', 'unknown', 'approved', 'declined', 'cancelled', 'refunded', 'partially-refunded'] as const;
+/** States the server keeps asking the terminal about: never final. */
+export const OPEN_PAYMENT_STATES: readonly PaymentState[] = ['pending', 'unknown'];
+
+export const PaymentStateSchema = z
+  .enum(PAYMENT_STATES)
+  .describe(
+    '`pending`: sent to the terminal, no answer yet; `unknown`: the answer was lost, the server keeps asking the terminal; `approved`: the card was charged; ' +
+      '`declined`: the terminal or the card refused, or the terminal was busy; `cancelled`: the customer or the kiosk cancelled before approval, or the terminal never got it; ' +
+      '`refunded`: the whole amount went back (a refund, or a reversal of a refused approval); `partially-refunded`: part of it went back.',
+  );
+
+export const PaymentCreateSchema = z
+  .strictObject({
+    store: IdSchema.describe('Store of the sale; a kiosk key pays at its own store only.'),
+    amount: CentsSchema.min(1, { error: 'must be at least 1 cent' }).describe('Amount to charge in cents.'),
+    currency: z.literal('CHF', { error: 'must be "CHF"' }).describe('ISO 4217 currency; `CHF`.'),
+    reference: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(100, { error: 'must be at most 100 characters' }).describe("The sale's own id (the order's `orderId`): one open payment per reference."),
+    terminal: IdSchema.optional().describe('Terminal id; needed only when the store has several.'),
+  })
+  .meta({ id: 'PaymentCreate' });
+
+export const PaymentRefundSchema = z
+  .strictObject({
+    amount: CentsSchema.min(1, { error: 'must be at least 1 cent' }).optional().describe('Cents to give back; default what is left of the payment.'),
+  })
+  .meta({ id: 'PaymentRefund' });
+
+export const PaymentListQuerySchema = z.strictObject({
+  reference: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).describe("The sale's reference."),
+});
+
+export const PaymentSchema = z
+  .object({
+    id: IdSchema,
+    store: z.string(),
+    terminal: z.string().describe('Id of the terminal that takes it.'),
+    reference: z.string(),
+    amount: z.int().describe('Amount asked, in cents.'),
+    currency: z.string(),
+    state: PaymentStateSchema,
+    brand: z.string().nullable().describe('Card brand the terminal reported, e.g. `mc`, `visa`; null before approval.'),
+    maskedPan: z.string().nullable().describe('Masked card number the terminal reported; null before approval.'),
+    message: z.string().nullable().describe('What the terminal said, or why the server refused its answer, in words staff can act on.'),
+    receipt: z
+      .object({
+        customer: z.array(z.string()).describe("The terminal's customer receipt lines, exactly as it gave them."),
+        cashier: z.array(z.string()).describe("The terminal's cashier (merchant) receipt lines."),
+      })
+      .describe('Empty until the terminal answers.'),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Payment', description: 'A card payment attempt at a terminal.' });
+
+export type PaymentState = z.infer<typeof PaymentStateSchema>;
+export type PaymentCreate = z.infer<typeof PaymentCreateSchema>;
+export type PaymentRefund = z.infer<typeof PaymentRefundSchema>;
+export type Payment = z.infer<typeof PaymentSchema>;

@@ -1,0 +1,86 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { CreatedSchema, SuccessSchema, dataOf } from '../api/common.js';
+import { PaymentCreateSchema, PaymentListQuerySchema, PaymentRefundSchema, PaymentSchema } from '../api/payments.js';
+import { TerminalCreateSchema, TerminalSchema } from '../api/terminals.js';
+import { EXTENSION, errors, json } from './helpers.js';
+
+const terminalParams = z.object({ terminalId: z.string().describe('Terminal id (`GET /terminals`).') });
+const paymentParams = z.object({ paymentId: z.string().describe('Payment id.') });
+const accepted = (what: string) => json(dataOf(PaymentSchema), what);
+
+export function registerPaymentPaths(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'post',
+    path: '/terminals',
+    ...EXTENSION,
+    summary: "Register a store's card terminal (Write key)",
+    description:
+      'A terminal in Adyen Terminal API local mode (`nexo-local`). Its address must be on the private LAN on port 8443 unless `TERMINAL_ALLOW_ADDRESSES` allows it; ' +
+      'its TLS certificate must chain to `certificate`. The passphrase is sealed at rest and never answered or logged.',
+    request: { body: { content: { 'application/json': { schema: TerminalCreateSchema } } } },
+    responses: { 201: json(CreatedSchema, 'Registered.'), ...errors([400, 403]) },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/terminals',
+    ...EXTENSION,
+    summary: 'Registered card terminals (read key; a kiosk key sees its store’s)',
+    responses: { 200: json(z.object({ data: z.array(TerminalSchema) }), 'The terminals, without passphrases.'), ...errors([403]) },
+  });
+  registry.registerPath({
+    method: 'delete',
+    path: '/terminals/{terminalId}',
+    ...EXTENSION,
+    summary: 'Remove a card terminal (Write key)',
+    description: 'New payments no longer go to it; payments it took are still settled with it.',
+    request: { params: terminalParams },
+    responses: { 200: json(SuccessSchema, 'Removed.'), ...errors([403, 404]) },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/payments',
+    ...EXTENSION,
+    summary: "Start a card payment at the store's terminal (kiosk key of the store, or Write key)",
+    description:
+      'The attempt is stored, with its own transaction reference, before the terminal hears of it; the answer is 202 with the payment `pending`. Follow it with `GET /payments/{paymentId}`. ' +
+      'A sale (`reference`) with a payment still `pending` or `unknown` answers 409: resume that one. 422 when the store has no terminal.',
+    request: { body: { content: { 'application/json': { schema: PaymentCreateSchema } } } },
+    responses: { 202: accepted('Sent to the terminal.'), ...errors([400, 403, 409, 422]) },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/payments',
+    ...EXTENSION,
+    summary: "A sale's payment attempts, oldest first",
+    request: { query: PaymentListQuerySchema },
+    responses: { 200: json(z.object({ data: z.array(PaymentSchema) }), 'The attempts.'), ...errors([400, 403]) },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/payments/{paymentId}',
+    ...EXTENSION,
+    summary: 'A payment and what the terminal said',
+    description: 'A kiosk key sees its own store’s payments only; another store’s is 404.',
+    request: { params: paymentParams },
+    responses: { 200: json(dataOf(PaymentSchema), 'The payment.'), ...errors([403, 404]) },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/payments/{paymentId}/cancel',
+    ...EXTENSION,
+    summary: 'Ask the terminal to stop a payment',
+    description: 'The terminal’s own answer still decides: an approval that came first wins, and the payment stays approved.',
+    request: { params: paymentParams },
+    responses: { 202: accepted('Asked.'), ...errors([403, 404]) },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/payments/{paymentId}/refund',
+    ...EXTENSION,
+    summary: 'Refund an approved payment, whole or in part (Write key)',
+    description: 'The terminal reverses `amount` cents (default what is left). 502 when the terminal could not be reached or did not confirm.',
+    request: { params: paymentParams, body: { content: { 'application/json': { schema: PaymentRefundSchema } } } },
+    responses: { 202: accepted('Refunded.'), ...errors([400, 403, 404, 409, 422, 502]) },
+  });
+}

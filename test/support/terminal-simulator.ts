@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:https';
+import { createInterface } from 'node:readline';
+import { terminalNetworkPolicy } from '../../main/payments/terminal-network.js';
+import { PROJECT_ROOT } from '../../main/version.js';
+import { compiled } from './compiled-product.js';
+
+/** The simulator listens on loopback: tests widen the terminal rule as the settings document. */
+export const TEST_TERMINAL_NETWORK = terminalNetworkPolicy({ TERMINAL_ALLOW_ADDRESSES: 'loopback' });
+
+export interface ReadyLine {
+  host: string;
+  port: number;
+  poiId: string;
+  keyIdentifier: string;
+  keyVersion: number;
+  passphrase: string;
+  certificate: string;
+}
+
+export interface SimulatedTransaction {
+  serviceId: string;
+  reference: string;
+  amount: number;
+  currency: string;
+  state: string;
+  refunded: number;
+  brand: string;
+}
+
+export interface TerminalSimulator {
+  ready: ReadyLine;
+  child: ChildProcess;
+  /** Everything it wrote on stdout and stderr. */
+  output(): string;
+  next(order: Record<string, unknown>): Promise<void>;
+  transactions(): Promise<SimulatedTransaction[]>;
+  /** Drops off the network for `ms`. */
+  unreachable(ms: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts `npm run terminal:sim` as users run it (here its compiled entry), and waits for its ready line. */
+export async function startTerminalSimulator(): Promise<TerminalSimulator> {
+  const child = spawn(process.execPath, [compiled('main/terminal-sim/start.js'), '--port', '0'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const lines = createInterface({ input: child.stdout! });
+  const ready = await new Promise<ReadyLine>((resolve, reject) => {
+    lines.once('line', (line) => {
+      output += `${line}\n`;
+      resolve(JSON.parse(line) as ReadyLine);
+    });
+    child.once('exit', (code) => reject(new Error(`the simulator exited with ${code}: ${output}`)));
+  });
+  lines.on('line', (line) => (output += `${line}\n`));
+  const call = (method: string, path: string, body?: unknown) =>
+    new Promise<unknown>((resolve, reject) => {
+      const req = request({ host: ready.host, port: ready.port, path, method, ca: ready.certificate, agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${method} ${path}: ${res.statusCode} ${text}`))));
+      });
+      req.on('error', reject);
+      req.end(body === undefined ? undefined : JSON.stringify(body));
+    });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    ready,
+    child,
+    output: () => output,
+    next: async (order) => void (await call('POST', '/simulator/next', order)),
+    transactions: async () => (await call('GET', '/simulator/transactions')) as SimulatedTransaction[],
+    unreachable: async (ms) => void (await call('POST', '/simulator/unreachable', { ms })),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
