@@ -2198,6 +2198,568 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/terminals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Registered card terminals (read key; a kiosk key sees its store’s) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The terminals, without passphrases. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Terminal"][];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register a store's card terminal (Write key)
+         * @description A terminal in Adyen Terminal API local mode (`nexo-local`). Its address must be on the private LAN on port 8443 unless `TERMINAL_ALLOW_ADDRESSES` allows it; its TLS certificate must chain to `certificate`. The passphrase is sealed at rest and never answered or logged.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
+                    "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). */
+                    "sync-acknowledged-below"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TerminalCreate"];
+                };
+            };
+            responses: {
+                /** @description Registered. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Created"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminals/{terminalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a card terminal (Write key)
+         * @description New payments no longer go to it; payments it took are still settled with it.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Terminal id (`GET /terminals`). */
+                    terminalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sale's payment attempts, oldest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The sale's reference. */
+                    reference?: string;
+                    /** @description Extension, with `date`: the payments of this store… */
+                    store?: string;
+                    /** @description …started on this local day of the store (YYYY-MM-DD, the store's time zone), oldest first. */
+                    date?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The attempts. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Payment"][];
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Start a card payment at the store's terminal (kiosk key of the store, or Write key)
+         * @description The attempt is stored, with its own transaction reference, before the terminal hears of it; the answer is 202 with the payment `pending`. Follow it with `GET /payments/{paymentId}`. A sale (`reference`) with a payment still `pending` or `unknown` answers 409: resume that one. 422 when the store has no terminal.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
+                    "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). */
+                    "sync-acknowledged-below"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PaymentCreate"];
+                };
+            };
+            responses: {
+                /** @description Sent to the terminal. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Payment"];
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment and what the terminal said
+         * @description A kiosk key sees its own store’s payments only; another store’s is 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Payment id. */
+                    paymentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The payment. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Payment"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{paymentId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the terminal to stop a payment
+         * @description The terminal’s own answer still decides: an approval that came first wins, and the payment stays approved.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
+                    "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). */
+                    "sync-acknowledged-below"?: string;
+                };
+                path: {
+                    /** @description Payment id. */
+                    paymentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Asked. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Payment"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{paymentId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund an approved payment, whole or in part (Write key)
+         * @description The terminal reverses `amount` cents (default what is left). 502 when the terminal could not be reached or did not confirm.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
+                    "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). */
+                    "sync-acknowledged-below"?: string;
+                };
+                path: {
+                    /** @description Payment id. */
+                    paymentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PaymentRefund"];
+                };
+            };
+            responses: {
+                /** @description Refunded. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Payment"];
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Error. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/daily": {
         parameters: {
             query?: never;
@@ -4338,6 +4900,8 @@ export interface components {
             transactionMessage?: string;
             /** @description Gift card used for the payment. */
             giftcardId?: string;
+            /** @description Id of the approved card payment (`POST /payments`) that paid this sale: its amount must equal the order total; the order then takes `paymentState` `successful`, `paymentMethod` `card` and the card brand. One payment pays one order (409). A kiosk key records a `card` sale only with its payment (422). */
+            payment?: string;
         };
         /** @description A line to record. Fields other than productId and quantity are for sales recorded elsewhere, stored as sold. */
         OrderLineCreate: {
@@ -4445,6 +5009,103 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        TerminalCreate: {
+            /** @description Id of the store the terminal stands in; kiosk keys of that store may take payments on it. */
+            store: string;
+            /** @description What staff call it, e.g. "Terminal Kasse 1". */
+            name: string;
+            /**
+             * @description `nexo-local`: nexo messages in JSON over HTTPS, encrypted with the shared passphrase (Adyen Terminal API, local mode).
+             * @enum {string}
+             */
+            protocol: "nexo-local";
+            /** @description IP address of the terminal on the store network: a private LAN address unless `TERMINAL_ALLOW_ADDRESSES` allows more. */
+            host: string;
+            /**
+             * @description Port of its Terminal API; default and only port allowed on the private LAN: 8443.
+             * @default 8443
+             */
+            port: number;
+            /** @description The terminal's POIID, e.g. `V400m-324688179`. */
+            poiId: string;
+            /** @description Identifier of the shared encryption key, as set up on the terminal. */
+            keyIdentifier: string;
+            /** @description Version of the shared encryption key. */
+            keyVersion: number;
+            /** @description Passphrase of the shared encryption key. Kept encrypted at rest, never answered or logged. */
+            passphrase: string;
+            /** @description PEM of the CA that signed the terminal's TLS certificate; the server trusts no other for this terminal. */
+            certificate: string;
+        };
+        /** @description A registered card terminal, without its passphrase. */
+        Terminal: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            id: string;
+            store: string;
+            name: string;
+            /** @enum {string} */
+            protocol: "nexo-local";
+            host: string;
+            port: number;
+            poiId: string;
+            /** @description Extension: the terminal answered a TLS handshake with its registered CA just now (kept up to 5 s). Card payments are online only: a kiosk offers card while its terminal is reachable. */
+            reachable: boolean;
+        };
+        /** @description A card payment attempt at a terminal. */
+        Payment: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            id: string;
+            store: string;
+            /** @description Id of the terminal that takes it. */
+            terminal: string;
+            reference: string;
+            /** @description Amount asked, in cents. */
+            amount: number;
+            currency: string;
+            /**
+             * @description `pending`: sent to the terminal, no answer yet; `unknown`: the answer was lost, the server keeps asking the terminal; `approved`: the card was charged; `declined`: the terminal or the card refused, or the terminal was busy; `cancelled`: the customer or the kiosk cancelled before approval, or the terminal never got it; `refunded`: the whole amount went back (a refund, or a reversal of a refused approval); `partially-refunded`: part of it went back.
+             * @enum {string}
+             */
+            state: "pending" | "unknown" | "approved" | "declined" | "cancelled" | "refunded" | "partially-refunded";
+            /** @description Card brand the terminal reported, e.g. `mc`, `visa`; null before approval. */
+            brand: string | null;
+            /** @description Masked card number the terminal reported; null before approval. */
+            maskedPan: string | null;
+            /** @description What the terminal said, or why the server refused its answer, in words staff can act on. */
+            message: string | null;
+            /** @description Extension: id of the order this payment paid; null while no order names it (an approved payment without one is open: refund it, or record its sale). */
+            order: string | null;
+            /** @description Empty until the terminal answers. */
+            receipt: {
+                /** @description The terminal's customer receipt lines, exactly as it gave them. */
+                customer: string[];
+                /** @description The terminal's cashier (merchant) receipt lines. */
+                cashier: string[];
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PaymentCreate: {
+            /** @description Store of the sale; a kiosk key pays at its own store only. */
+            store: string;
+            /** @description Amount to charge in cents. */
+            amount: number;
+            /**
+             * @description ISO 4217 currency; `CHF`.
+             * @enum {string}
+             */
+            currency: "CHF";
+            /** @description The sale's own id (the order's `orderId`): one open payment per reference. */
+            reference: string;
+            /** @description Terminal id; needed only when the store has several. */
+            terminal?: string;
+        };
+        PaymentRefund: {
+            /** @description Cents to give back; default what is left of the payment. */
+            amount?: number;
+        };
         /** @description A store's takings of one local day: the figures of a till's closing report. */
         DailyReport: {
             /** @description Store id. */
@@ -4486,6 +5147,27 @@ export interface components {
             };
             /** @description Extension of the contract: lines a kiosk key recorded at a price of its own that differs from the catalog's for that quantity (sale price within its window by the order date, else price, as the catalog stood when the sale was recorded), in orders of the day that are not deleted; oldest first. */
             priceDeviations: components["schemas"]["PriceDeviation"][];
+            /** @description Extension of the contract: card payments of the day (the store's local day, by when each payment was started) by brand, compared with the terminals' own totals. */
+            card: {
+                /** @description One line per brand either side knows, by brand name. */
+                byBrand: components["schemas"]["CardBrandReconciliation"][];
+                /** @description Sum of `byBrand`'s `total`. In cents. */
+                total: number;
+                /** @description Sum of the terminals' totals; `null` when a terminal of the store did not answer. In cents. */
+                terminalTotal: number | null;
+                /** @description `total - terminalTotal`; `null` when a terminal did not answer. In cents. */
+                difference: number | null;
+                /** @description The store's terminals asked for their totals (nexo reconciliation). */
+                terminals: {
+                    /** @description Terminal id (`GET /terminals`). */
+                    id: string;
+                    name: string;
+                    /** @description The terminal gave its totals for the day. */
+                    answered: boolean;
+                    /** @description Why it did not, when it did not. */
+                    message: string | null;
+                }[];
+            };
             /** @description orderDate of the first counted sale (UTC); `null` without sales. */
             firstSaleAt: string | null;
             /** @description orderDate of the last counted sale (UTC); `null` without sales. */
@@ -4523,6 +5205,20 @@ export interface components {
             price: number;
             /** @description The catalog's price for that quantity when the sale was recorded. In cents. */
             catalogPrice: number;
+        };
+        CardBrandReconciliation: {
+            /** @description Card brand as the terminal names it (VISA, MASTERCARD, …). */
+            brand: string;
+            /** @description Card payments of the day at this brand that the terminal approved, as this server recorded them (the store's terminals, refunded ones included). */
+            payments: number;
+            /** @description Their amounts, refunds deducted. In cents. */
+            total: number;
+            /** @description The terminals' own count of approved payments of this brand for the day; `null` when no terminal answered. */
+            terminalPayments: number | null;
+            /** @description The terminals' own amount of this brand for the day, refunds deducted. In cents. */
+            terminalTotal: number | null;
+            /** @description `total - terminalTotal`: 0 when both agree; `null` when no terminal answered. In cents. */
+            difference: number | null;
         };
         /** @description Which store's day goes to which receipt printer, and in which language. */
         DailyReportPrintRequest: {

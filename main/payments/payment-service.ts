@@ -2,7 +2,8 @@ import type { Payment, PaymentCreate, PaymentRefund } from '../../shared/api/pay
 import { newId } from '../rules/ids.js';
 import type { Caller } from '../services/caller.js';
 import type { Clock } from '../services/clock.js';
-import { ApiError, BadRequest, Conflict, NotAllowed, NotFound, UnprocessableEntity } from '../services/errors.js';
+import { DEFAULT_TIME_ZONE, localDayBounds } from '../../shared/time-zones.js';
+import { ApiError, BadRequest, Conflict, NotAllowed, NotFound, UnprocessableEntity, ValidationFailed } from '../services/errors.js';
 import { requireStores } from '../services/store-references.js';
 import type { PaymentRecord, PaymentStore } from '../storage/payments.js';
 import type { StoreStore } from '../storage/stores.js';
@@ -29,6 +30,7 @@ export const paymentOf = (p: PaymentRecord): Payment => ({
   brand: p.brand,
   maskedPan: p.maskedPan,
   message: p.message,
+  order: p.orderId,
   receipt: { customer: p.customerReceipt, cashier: p.cashierReceipt },
   createdAt: p.createdAt,
   updatedAt: p.updatedAt,
@@ -92,6 +94,15 @@ export function createPaymentService(deps: {
 
     get(caller: Caller, id: string): Payment {
       return paymentOf(mustGet(caller, id));
+    },
+
+    /** A store's payments of one local day, oldest first. */
+    ofDay(caller: Caller, store: string, date: string): Payment[] {
+      if (caller.store && store !== caller.store) return [];
+      const found = deps.stores.get(caller.orgId, store);
+      if (!found) throw new ValidationFailed({ store: [`no store ${JSON.stringify(store)} in this organization`] });
+      const { start, end } = localDayBounds(date, found.timeZone ?? DEFAULT_TIME_ZONE);
+      return payments.ofStore(caller.orgId, store, new Date(start).toISOString(), new Date(end).toISOString()).map(paymentOf);
     },
 
     byReference(caller: Caller, reference: string): Payment[] {

@@ -90,6 +90,8 @@ export function createPaymentStore(db: Db) {
   const byId = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE id = ? AND org_id = ?');
   const byServiceId = db.prepare<[string], Row>('SELECT * FROM payments WHERE service_id = ?');
   const byReference = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND reference = ? ORDER BY created_at, id');
+  const ofStore = db.prepare<[string, string, string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND store = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id');
+  const byOrder = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND order_id = ?');
   const open = db.prepare<[], Row>("SELECT * FROM payments WHERE state IN ('pending', 'unknown') ORDER BY created_at");
   const update = db.prepare(
     `UPDATE payments SET state = ?, brand = ?, masked_pan = ?, poi_transaction = ?, message = ?, customer_receipt = ?, cashier_receipt = ?, refunded = ?, refused = ?, updated_at = ?
@@ -113,6 +115,15 @@ export function createPaymentStore(db: Db) {
     },
     byReference(orgId: string, reference: string): PaymentRecord[] {
       return byReference.all(orgId, reference).map(fromRow);
+    },
+    /** A store's attempts started in [start, end), oldest first. */
+    ofStore(orgId: string, store: string, start: string, end: string): PaymentRecord[] {
+      return ofStore.all(orgId, store, start, end).map(fromRow);
+    },
+    /** The payment that paid an order, if a card paid it. */
+    byOrder(orgId: string, orderId: string): PaymentRecord | undefined {
+      const row = byOrder.get(orgId, orderId);
+      return row ? fromRow(row) : undefined;
     },
     /** Every attempt of every organization that is not settled yet, oldest first. */
     open(): PaymentRecord[] {

@@ -1,15 +1,8 @@
+import type { Payment } from '../../shared/api/payments.js';
 import { ApiError } from './api-client.js';
 
 /** What the card step reads of a payment (`GET /payments/{id}`). */
-export interface TerminalPayment {
-  id: string;
-  state: 'pending' | 'unknown' | 'approved' | 'declined' | 'cancelled' | 'refunded' | 'partially-refunded';
-  amount: number;
-  brand: string | null;
-  message: string | null;
-  receipt: { customer: string[]; cashier: string[] };
-  createdAt: string;
-}
+export type TerminalPayment = Pick<Payment, 'id' | 'state' | 'amount' | 'brand' | 'message' | 'receipt' | 'createdAt'>;
 
 /** The server's payment endpoints, as the card step needs them. */
 export interface PaymentApi {

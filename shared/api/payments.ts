@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CentsSchema, IdSchema } from './common.js';
+import { CalendarDaySchema, CentsSchema, IdSchema } from './common.js';
 
 export const PAYMENT_STATES = ['pending', 'unknown', 'approved', 'declined', 'cancelled', 'refunded', 'partially-refunded'] as const;
 /** States the server keeps asking the terminal about: never final. */
@@ -29,9 +29,18 @@ export const PaymentRefundSchema = z
   })
   .meta({ id: 'PaymentRefund' });
 
-export const PaymentListQuerySchema = z.strictObject({
-  reference: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).describe("The sale's reference."),
-});
+export const PaymentListQuerySchema = z
+  .strictObject({
+    reference: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).optional().describe("The sale's reference."),
+    store: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).optional().describe('Extension, with `date`: the payments of this store…'),
+    date: CalendarDaySchema.optional()
+      .describe("…started on this local day of the store (YYYY-MM-DD, the store's time zone), oldest first."),
+  })
+  .refine((q) => (q.reference !== undefined) !== (q.store !== undefined || q.date !== undefined), {
+    error: 'give either reference (one sale\'s payments) or store and date (a day\'s payments)',
+    path: ['reference'],
+  })
+  .refine((q) => (q.store === undefined) === (q.date === undefined), { error: 'store and date go together', path: ['date'] });
 
 export const PaymentSchema = z
   .object({
@@ -45,6 +54,7 @@ export const PaymentSchema = z
     brand: z.string().nullable().describe('Card brand the terminal reported, e.g. `mc`, `visa`; null before approval.'),
     maskedPan: z.string().nullable().describe('Masked card number the terminal reported; null before approval.'),
     message: z.string().nullable().describe('What the terminal said, or why the server refused its answer, in words staff can act on.'),
+    order: z.string().nullable().describe('Extension: id of the order this payment paid; null while no order names it (an approved payment without one is open: refund it, or record its sale).'),
     receipt: z
       .object({
         customer: z.array(z.string()).describe("The terminal's customer receipt lines, exactly as it gave them."),

@@ -1,4 +1,5 @@
 import { CURRENCY } from '../languages.js';
+import { cardReceiptLine } from './card-receipt-line.js';
 import type { Receipt } from './receipt.js';
 import { receiptFormat } from './receipt-format.js';
 import { receiptLineText as text } from './receipt-line.js';
@@ -48,8 +49,7 @@ export function receiptDocument(receipt: Receipt): string {
   out.push(`|${text(`${t.orderId} ${receipt.tillOrderId}`)}`);
   if (receipt.cardReceipt) {
     out.push('-');
-    // Each line as the terminal wrote it, left-aligned, nothing added or trimmed.
-    for (const line of receipt.cardReceipt) out.push(`|${text(line)}`);
+    for (const { name, value } of receipt.cardReceipt.map(cardReceiptLine)) out.push(value ? `${text(name)} | ${text(value)}` : `|${text(name)}`);
   }
   if (receipt.eReceiptUrl) {
     out.push('');

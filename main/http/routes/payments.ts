@@ -11,7 +11,9 @@ export function paymentRoutes(payments: PaymentService): Router {
     res.status(202).json({ data: await payments.start(callerOf(res), parseBody(PaymentCreateSchema, req.body)) });
   });
   router.get('/payments', (req, res) => {
-    res.json({ data: payments.byReference(callerOf(res), parseQuery(PaymentListQuerySchema, req.query).reference) });
+    const query = parseQuery(PaymentListQuerySchema, req.query);
+    const caller = callerOf(res);
+    res.json({ data: query.reference !== undefined ? payments.byReference(caller, query.reference) : payments.ofDay(caller, query.store ?? '', query.date ?? '') });
   });
   router.get('/payments/:paymentId', (req, res) => {
     res.json({ data: payments.get(callerOf(res), req.params.paymentId) });

@@ -20,6 +20,7 @@ import { boundedRetention } from './0021-bounded-retention.js';
 import { syncWalks } from './0023-sync-walks.js';
 import { installationAndFleet } from './0024-installation-and-fleet.js';
 import { cardPayments } from './0028-card-payments.js';
+import { paymentsByStoreDay } from './0031-payments-by-store-day.js';
 
 export interface Migration {
   version: number;
@@ -51,4 +52,5 @@ export const migrations: Migration[] = [
   syncWalks,
   installationAndFleet,
   cardPayments,
+  paymentsByStoreDay,
 ];
