@@ -195,7 +195,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(forSegments(['receipts'], receiptRoutes(receiptPrinting)));
   api.use(forSegments(['terminals'], terminalRoutes(payments.terminals)));
   api.use(forSegments(['payments'], paymentRoutes(payments.service)));
-  api.use(forSegments(['reports'], reportRoutes(services.reports, reportPrinting)));
+  api.use(forSegments(['reports'], reportRoutes(services.reports, reportPrinting, payments.cardDay)));
   api.use(forSegments(['identity-logs'], identityLogRoutes(services.identityLogs)));
   api.use(forSegments(['sync'], syncRoutes(sync.admin)));
   api.use(forSegments(['fleet'], fleetRoutes(fleet)));

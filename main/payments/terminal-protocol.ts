@@ -1,3 +1,5 @@
+import type { BrandTotal } from '../rules/card-reconciliation.js';
+
 /** What the server needs to reach one terminal, its secret already opened. */
 export interface TerminalEndpoint {
   host: string;
@@ -68,4 +70,6 @@ export interface TerminalProtocol {
   abort(endpoint: TerminalEndpoint, serviceId: string): Promise<void>;
   /** Gives back `amount` of an approved payment; resolves with the terminal's message when it refused. */
   refund(endpoint: TerminalEndpoint, original: PoiTransaction, amount: number, currency: string): Promise<{ done: boolean; message: string | null }>;
+  /** The terminal's own totals of its current period (its day), per card brand: approved payments, refunds deducted. */
+  totals(endpoint: TerminalEndpoint): Promise<BrandTotal[]>;
 }

@@ -70,6 +70,14 @@ export function createTerminalRegistry(deps: { terminals: TerminalStore; stores:
       return ofStore[0]!;
     },
 
+    /** A store's terminals with how to reach each. */
+    ofStore(orgId: string, store: string): { id: string; name: string; endpoint: TerminalEndpoint }[] {
+      return terminals
+        .list(orgId)
+        .filter((t) => t.store === store)
+        .map((t) => ({ id: t.id, name: t.name, endpoint: endpointOf(t) }));
+    },
+
     /** How to reach a terminal a payment went to, also one removed since: its payments are still settled. */
     endpoint(id: string): TerminalEndpoint | undefined {
       const t = terminals.find(id);

@@ -72,7 +72,7 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
       priceDeviations: stores.priceDeviations,
       payment: createOrderPayment(createPaymentStore(db)),
     }),
-    reports: createReportService({ sales: createDailySalesStore(db), stores: stores.retailStores, priceDeviations: stores.priceDeviations }),
+    reports: createReportService({ sales: createDailySalesStore(db), stores: stores.retailStores, priceDeviations: stores.priceDeviations, payments: createPaymentStore(db) }),
     identityLogs: createIdentityLogService({ db, clock, identityLogs: stores.identityLogs, stores: stores.retailStores, outbox: stores.outbox }),
   };
 }

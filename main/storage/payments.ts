@@ -1,5 +1,6 @@
 import type { PaymentState } from '../../shared/api/payments.js';
 import type { PoiTransaction } from '../payments/terminal-protocol.js';
+import type { BrandTotal } from '../rules/card-reconciliation.js';
 import type { Db } from './database.js';
 
 /** A payment attempt as stored. */
@@ -91,6 +92,11 @@ export function createPaymentStore(db: Db) {
   const byServiceId = db.prepare<[string], Row>('SELECT * FROM payments WHERE service_id = ?');
   const byReference = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND reference = ? ORDER BY created_at, id');
   const ofStore = db.prepare<[string, string, string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND store = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id');
+  const brandTotals = db.prepare<[string, string, string, string], BrandTotal>(
+    `SELECT brand, COUNT(*) AS payments, SUM(amount - refunded) AS total FROM payments
+     WHERE org_id = ? AND store = ? AND created_at >= ? AND created_at < ? AND state IN ('approved', 'refunded', 'partially-refunded') AND refused = 0
+     GROUP BY brand ORDER BY brand`,
+  );
   const byOrder = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND order_id = ?');
   const open = db.prepare<[], Row>("SELECT * FROM payments WHERE state IN ('pending', 'unknown') ORDER BY created_at");
   const update = db.prepare(
@@ -119,6 +125,10 @@ export function createPaymentStore(db: Db) {
     /** A store's attempts started in [start, end), oldest first. */
     ofStore(orgId: string, store: string, start: string, end: string): PaymentRecord[] {
       return ofStore.all(orgId, store, start, end).map(fromRow);
+    },
+    /** A store's approved card payments started in [start, end) per brand: how many, and their amount less refunds. */
+    brandTotals(orgId: string, store: string, start: string, end: string): BrandTotal[] {
+      return brandTotals.all(orgId, store, start, end).map((t) => ({ ...t, brand: t.brand ?? 'unknown' }));
     },
     /** The payment that paid an order, if a card paid it. */
     byOrder(orgId: string, orderId: string): PaymentRecord | undefined {

@@ -1,9 +1,10 @@
+import type { BrandTotal } from '../../rules/card-reconciliation.js';
 import type { PaymentAsk, PoiTransaction, StatusAnswer, TerminalReceipt, TransactionResult } from '../terminal-protocol.js';
 
 /** Who the server is towards the terminal (nexo SaleID). */
 export const SALE_ID = 'StoreServer';
 
-export type NexoCategory = 'Payment' | 'TransactionStatus' | 'Abort' | 'Reversal';
+export type NexoCategory = 'Payment' | 'TransactionStatus' | 'Abort' | 'Reversal' | 'GetTotals';
 
 export const header = (category: NexoCategory, serviceId: string, poiId: string) => ({
   ProtocolVersion: '3.0',
@@ -41,7 +42,34 @@ export const reversalRequest = (original: PoiTransaction, amount: number) => ({
   ReversedAmount: toUnits(amount),
 });
 
+/** The terminal's totals since its last reconciliation, one group per card brand. */
+export const totalsRequest = () => ({ TotalDetails: ['POIID'] });
+
 type Json = Record<string, any>;
+
+/** Transaction types that give money back, deducted from a brand's total. */
+const GIVEN_BACK = new Set(['ReverseDebit', 'Credit', 'Refund']);
+
+/**
+ * A GetTotalsResponse as totals per brand: the count of approved payments
+ * (`Debit`) and their amount less what was given back.
+ */
+export function totalsAnswer(body: Json): BrandTotal[] {
+  const response = (body.Response ?? {}) as Json;
+  if (response.Result !== 'Success') throw new Error(`the terminal gave no totals: ${String(response.ErrorCondition ?? 'Refusal')}`);
+  return (Array.isArray(body.TransactionTotals) ? (body.TransactionTotals as Json[]) : []).map((group) => {
+    let payments = 0;
+    let total = 0;
+    for (const line of Array.isArray(group.PaymentTotals) ? (group.PaymentTotals as Json[]) : []) {
+      const amount = toCents(line.TransactionAmount);
+      if (line.TransactionType === 'Debit') {
+        payments += Number(line.TransactionCount ?? 0);
+        total += amount;
+      } else if (GIVEN_BACK.has(String(line.TransactionType))) total -= amount;
+    }
+    return { brand: String(group.CardBrand ?? group.PaymentInstrumentType ?? 'unknown'), payments, total };
+  });
+}
 
 /** Receipt lines exactly as the terminal sent them (each `OutputText` item's `Text`). */
 function receiptOf(receipts: unknown): TerminalReceipt {
