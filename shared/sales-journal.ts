@@ -17,7 +17,7 @@ export const SaleJournalEntrySchema = z
   .strictObject({
     orderId: z.string().regex(JOURNAL_ORDER_ID, { error: 'must be 1 to 100 letters, digits, - or _' }).describe("The till's order number; equals `sale.orderId`."),
     paidAt: z.iso.datetime({ error: 'must be an ISO 8601 date-time' }).describe('When the payment step reported success.'),
-    sale: OrderCreateSchema.describe('The body of `POST /orders`, every line with its title, price, tax rate and deposit as sold.'),
+    sale: OrderCreateSchema.describe('The body of `POST /orders`, every line with its title, price, tax rate and deposit as sold; a card sale carries its approved payment\'s id (`payment`), so a resent sale is recorded once, with its payment.'),
     storedId: z.string().min(1).max(200).optional().describe('Id of the stored order once the server has answered; absent while the sale waits to be recorded.'),
     receiptPrinted: z.literal(true).optional().describe('The receipt printed; a reload before it is closed shows it without printing it again.'),
   })

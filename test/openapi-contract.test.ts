@@ -6,12 +6,15 @@ import { operationsOf, responseValidator, type OperationEntry } from './support/
 import { TEST_PRINTER_NETWORK } from './support/printers.js';
 import type { TestServerOptions } from './support/server.js';
 import { startSyncPair } from './support/sync-pair.js';
+import { startTerminalSimulator, TEST_TERMINAL_NETWORK } from './support/terminal-simulator.js';
 
 // The operations come from the served document, so the cases are listed before any test runs.
 // The fake printer listens on loopback: the store server is told to allow it, as `PRINTER_ALLOW_ADDRESSES=loopback` would.
-const local: TestServerOptions = { printerNetwork: TEST_PRINTER_NETWORK };
+// So does the terminal simulator, as `TERMINAL_ALLOW_ADDRESSES=loopback` would allow it.
+const local: TestServerOptions = { printerNetwork: TEST_PRINTER_NETWORK, terminalNetwork: TEST_TERMINAL_NETWORK };
 const pair = await startSyncPair({ features: ['identity-logs', 'barcode-aliases'], local });
 const printer = await startFakePrinter();
+const terminal = await startTerminalSimulator();
 const doc = (await api(pair.local.url).get('/openapi.json')).body;
 const operations = operationsOf(doc);
 const validatorOf = responseValidator(doc);
@@ -19,6 +22,7 @@ let seed: ContractSeed | undefined;
 afterAll(async () => {
   await printer.close();
   await pair.destroy();
+  await terminal.stop();
 });
 
 const FOREIGN_ORIGIN = 'http://shop.example.com';
@@ -102,7 +106,7 @@ describe('every operation of /openapi.json answers as the document says', () => 
       if (!success) {
         throw new Error(`${entry.name} has no success case: add one to SUCCESS_CASES in test/support/contract-cases.ts (and error cases to ERROR_CASES if the derived ones do not reach its 4xx answers)`);
       }
-      seed ??= await seedContractData(pair, { host: printer.host, port: printer.port });
+      seed ??= await seedContractData(pair, { host: printer.host, port: printer.port }, terminal.ready);
       const successes = success(seed);
       const [base] = successes;
       if (!base) throw new Error(`${entry.name}: SUCCESS_CASES lists no call`);

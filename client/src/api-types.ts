@@ -2408,13 +2408,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid body or parameters; the message names the field and the reason. */
+                /** @description Invalid query parameters or body fields, in the validation shape. */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["StandardError"];
+                        "application/json": components["schemas"]["ValidationError"];
                     };
                 };
                 /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */

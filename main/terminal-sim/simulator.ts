@@ -185,7 +185,7 @@ export async function startSimulator(identity: SimulatorIdentity, port: number, 
         return setTimeout(() => goAway(ms), 10);
       }
       if (req.url === '/simulator/transactions' && req.method === 'GET') {
-        return sendJson(res, 200, [...transactions.values()].map(({ serviceId, reference, amount, currency, state, refunded, brand }) => ({ serviceId, reference, amount, currency, state, refunded, brand })));
+        return sendJson(res, 200, [...transactions.values()].map(({ serviceId, reference, amount, currency, state, refunded, brand, timeStamp }) => ({ serviceId, reference, amount, currency, state, refunded, brand, decidedAt: timeStamp })));
       }
       sendJson(res, 404, { error: `no ${req.method} ${req.url}` });
     } catch (err) {

@@ -54,7 +54,7 @@ export function registerPaymentPaths(registry: OpenAPIRegistry): void {
     ...EXTENSION,
     summary: "A sale's payment attempts, oldest first",
     request: { query: PaymentListQuerySchema },
-    responses: { 200: json(z.object({ data: z.array(PaymentSchema) }), 'The attempts.'), ...errors([400, 403]) },
+    responses: { 200: json(z.object({ data: z.array(PaymentSchema) }), 'The attempts.'), ...errors([400, 403], { validation: true }) },
   });
   registry.registerPath({
     method: 'get',

@@ -4,6 +4,7 @@ import { runCli } from './cli.js';
 import { imageForm, makeImage, nameOf } from './images.js';
 import { waitForSync } from './sync.js';
 import type { SyncPair } from './sync-pair.js';
+import type { ReadyLine } from './terminal-simulator.js';
 
 /** Which key a call carries: the organization's read or write key, a kiosk key of the seeded store, or none. */
 export type KeyChoice = 'read' | 'write' | 'kiosk' | 'none';
@@ -50,6 +51,13 @@ export interface ContractSeed {
   day: string;
   kioskKey: string;
   keyToRevoke: string;
+  /** The terminal simulator's ready line, and the terminals registered with it. */
+  terminalLine: ReadyLine;
+  terminal: string;
+  terminalToDelete: string;
+  /** Approved payments at the seeded terminal. */
+  payment: string;
+  paymentToRefund: string;
 }
 
 type CaseBuilder = (seed: ContractSeed) => ContractCall[];
@@ -89,6 +97,17 @@ export const SUCCESS_CASES: Record<string, CaseBuilder> = {
   'GET /printers': () => [{ status: 200 }, { key: 'read', status: 200 }, { key: 'kiosk', status: 200 }],
   'DELETE /printers/{printerId}': (s) => [{ params: { printerId: s.printerToDelete }, status: 200 }],
   'POST /printers/{printerId}/check': (s) => [{ params: { printerId: s.printer }, status: 200 }, { params: { printerId: s.printer }, key: 'kiosk', status: 200 }],
+  'POST /terminals': (s) => [
+    { body: { ...s.terminalLine, store: s.store, name: 'Terminal 2', protocol: 'nexo-local' }, status: 201 },
+    { body: { ...s.terminalLine, store: s.store, name: 'Terminal LAN', protocol: 'nexo-local', host: '192.168.1.60', port: 8443 }, status: 201 },
+  ],
+  'GET /terminals': () => [{ status: 200 }, { key: 'read', status: 200 }, { key: 'kiosk', status: 200 }],
+  'DELETE /terminals/{terminalId}': (s) => [{ params: { terminalId: s.terminalToDelete }, status: 200 }],
+  'POST /payments': (s) => [{ key: 'kiosk', body: { store: s.store, amount: 195, currency: 'CHF', reference: 'contract-sale', terminal: s.terminal }, status: 202 }],
+  'GET /payments': () => [{ query: { reference: 'contract-paid' }, key: 'kiosk', status: 200 }, { query: { reference: 'contract-paid' }, key: 'read', status: 200 }],
+  'GET /payments/{paymentId}': (s) => [{ params: { paymentId: s.payment }, key: 'kiosk', status: 200 }],
+  'POST /payments/{paymentId}/cancel': (s) => [{ params: { paymentId: s.payment }, key: 'kiosk', status: 202 }],
+  'POST /payments/{paymentId}/refund': (s) => [{ params: { paymentId: s.paymentToRefund }, body: { amount: 50 }, status: 202 }],
   'GET /reports/daily': (s) => [{ query: { store: s.store, date: s.day }, key: 'read', status: 200 }],
   'POST /reports/daily/print': (s) => [{ body: { store: s.store, date: s.day, printer: s.printer }, status: 200 }],
   'GET /identity-logs': () => [{ query: { access: 'denied' }, status: 200 }],
@@ -144,6 +163,20 @@ export const ERROR_CASES: Record<string, CaseBuilder> = {
     { body: { store: s.store, name: 'Kasse 3', host: 'http://evil', port: 9100 }, status: 400 },
     { body: { store: s.store, name: 'Kasse 3', host: '169.254.1.20', port: 9100 }, status: 400 },
     { body: { store: s.store, name: 'Kasse 3', host: '192.168.1.50', port: 0 }, status: 400 },
+  ],
+  'POST /terminals': (s) => [
+    { key: 'kiosk', body: { ...s.terminalLine, store: s.store, name: 'T', protocol: 'nexo-local' }, status: 403 },
+    { body: { ...s.terminalLine, store: s.store, name: 'T', protocol: 'nexo-local', host: '8.8.8.8' }, status: 400 },
+    { body: { ...s.terminalLine, store: s.store, name: 'T', protocol: 'zvt' }, status: 400 },
+  ],
+  'POST /payments': (s) => [
+    { key: 'kiosk', body: { store: s.store, amount: 195, currency: 'EUR', reference: 'contract-eur', terminal: s.terminal }, status: 400 },
+    { key: 'kiosk', body: { store: s.store, amount: 195, currency: 'CHF', reference: 'contract-x', terminal: 'no-such-terminal' }, status: 400 },
+    { key: 'read', body: { store: s.store, amount: 195, currency: 'CHF', reference: 'contract-y' }, status: 403 },
+  ],
+  'POST /payments/{paymentId}/refund': (s) => [
+    { params: { paymentId: s.paymentToRefund }, body: { amount: 100000 }, status: 400 },
+    { params: { paymentId: s.paymentToRefund }, key: 'kiosk', body: {}, status: 403 },
   ],
   'DELETE /printers/{printerId}': (s) => [{ params: { printerId: s.printer }, key: 'read', status: 403 }, { params: { printerId: s.printer }, key: 'kiosk', status: 403 }, { params: { printerId: s.removedPrinter }, status: 404 }],
   'POST /printers/{printerId}/check': (s) => [{ params: { printerId: s.printer }, key: 'read', status: 403 }, { params: { printerId: s.removedPrinter }, status: 404 }],
@@ -201,7 +234,7 @@ async function created(client: Api, path: string, body: unknown, status = 200): 
 }
 
 /** Writes the records every case refers to, through the API of the pair's store server. */
-export async function seedContractData(pair: SyncPair, printerAddress: { host: string; port: number }): Promise<ContractSeed> {
+export async function seedContractData(pair: SyncPair, printerAddress: { host: string; port: number }, terminalLine: ReadyLine): Promise<ContractSeed> {
   await runCli(pair.upstream.dataDir, ['org', 'features', pair.upOrg.id, '--disable', 'barcode-aliases', '--json']);
   const write = pair.write;
   const store = await created(write, '/stores', { name: 'Hofladen' });
@@ -225,6 +258,15 @@ export async function seedContractData(pair: SyncPair, printerAddress: { host: s
   const printerToDelete = await created(write, '/printers', { store, name: 'Kasse alt', ...printerAddress }, 201);
   const removedPrinter = await created(write, '/printers', { store, name: 'Kasse entfernt', ...printerAddress }, 201);
   expect((await write.delete(`/printers/${removedPrinter}`)).status).toBe(200);
+  const terminal = await created(write, '/terminals', { ...terminalLine, store, name: 'Terminal 1', protocol: 'nexo-local' }, 201);
+  const terminalToDelete = await created(write, '/terminals', { ...terminalLine, store, name: 'Terminal alt', protocol: 'nexo-local' }, 201);
+  const approved = async (reference: string) => {
+    const id = (await write.post('/payments', { store, amount: 195, currency: 'CHF', reference, terminal })).body.data.id as string;
+    await expect.poll(async () => (await write.get(`/payments/${id}`)).body.data.state).toBe('approved');
+    return id;
+  };
+  const payment = await approved('contract-paid');
+  const paymentToRefund = await approved('contract-refund');
   const device = 'contract-device-1';
   const deviceToDelete = 'contract-device-2';
   for (const id of [device, deviceToDelete]) expect((await write.post('/fleet/heartbeat', heartbeat(id))).status).toBe(200);
@@ -250,5 +292,10 @@ export async function seedContractData(pair: SyncPair, printerAddress: { host: s
     day: new Date().toISOString().slice(0, 10),
     kioskKey,
     keyToRevoke,
+    terminalLine,
+    terminal,
+    terminalToDelete,
+    payment,
+    paymentToRefund,
   };
 }

@@ -26,6 +26,8 @@ export interface SimulatedTransaction {
   state: string;
   refunded: number;
   brand: string;
+  /** When it was approved, declined or cancelled; when it arrived while in progress. */
+  decidedAt: string;
 }
 
 export interface TerminalSimulator {

@@ -5,7 +5,33 @@ import type { SaleToPOISecuredMessage } from '@adyen/api-library/lib/src/typings
 
 // The library's own message security (AES-256-CBC, HMAC-SHA256, keys derived from the passphrase),
 // required from its module alone: the package's index loads every Adyen API (half a second).
-const NexoCrypto = (createRequire(import.meta.url)('@adyen/api-library/lib/src/security/nexoCrypto.js') as { default: typeof NexoCryptoClass.default }).default;
+const require = createRequire(import.meta.url);
+const NexoCrypto = (require('@adyen/api-library/lib/src/security/nexoCrypto.js') as { default: typeof NexoCryptoClass.default }).default;
+
+/** Passphrases whose key material is kept; a store has a handful of terminals. */
+const KEPT_KEYS = 16;
+
+/**
+ * The library derives the key material anew for every message: PBKDF2 over
+ * 640 bytes, about 90 ms of CPU each time, twice on the way from a terminal's
+ * approval to the stored sale. The material depends on the passphrase alone,
+ * so its derivation is kept per passphrase.
+ */
+function keepDerivedKeys(): void {
+  const generator = (require('@adyen/api-library/lib/src/security/nexoDerivedKeyGenerator.js') as { default: { deriveKeyMaterial(passphrase: string): unknown } }).default;
+  const derive = generator.deriveKeyMaterial.bind(generator);
+  const kept = new Map<string, unknown>();
+  generator.deriveKeyMaterial = (passphrase) => {
+    let material = kept.get(passphrase);
+    if (material === undefined) {
+      if (kept.size >= KEPT_KEYS) kept.clear();
+      material = derive(passphrase);
+      kept.set(passphrase, material);
+    }
+    return material;
+  };
+}
+keepDerivedKeys();
 
 /** The shared key of a terminal, as set up on it. */
 export interface NexoKey {
