@@ -153,8 +153,6 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
     clock: deps.clock,
   });
   const printing = { clock: deps.clock, registry: printers, connection: printerConnection, states: printerStates };
-  const receiptPrinting = createReceiptPrinting({ services, ...printing });
-  const reportPrinting = createReportPrinting({ services, ...printing });
   const payments = createCardPayments({
     db: deps.db,
     stores: services.stores.retailStores,
@@ -164,6 +162,8 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
     network: deps.terminalNetwork,
     pace: deps.paymentPace,
   });
+  const receiptPrinting = createReceiptPrinting({ services, ...printing, cardReceiptOf: payments.service.cardReceiptOf });
+  const reportPrinting = createReportPrinting({ services, ...printing });
   const app = express();
   app.disable('x-powered-by');
   // List pages can be megabytes; hashing each one for an ETag costs more than it saves on localhost.

@@ -5,6 +5,8 @@ import { seriousViolations } from './support/axe.js';
 import { useBrowserHarness } from './support/browser-harness.js';
 import { CODES } from './support/kiosk-catalog.js';
 import { ordersSince, scan, screenshot } from './support/kiosk.js';
+import { startFakePrinter, type FakePrinter } from './support/fake-printer.js';
+import { TEST_PRINTER_NETWORK } from './support/printers.js';
 import { startTerminalSimulator, TEST_TERMINAL_NETWORK, type TerminalSimulator } from './support/terminal-simulator.js';
 import { cardReceiptLine } from '../shared/receipt/card-receipt-line.js';
 
@@ -12,8 +14,10 @@ import { cardReceiptLine } from '../shared/receipt/card-receipt-line.js';
 // child process the way anyone runs it: the kiosk drives the server, the
 // server drives the simulator over TLS with nexo's message encryption.
 
-const h = useBrowserHarness({ server: { terminalNetwork: TEST_TERMINAL_NETWORK } });
+const h = useBrowserHarness({ server: { terminalNetwork: TEST_TERMINAL_NETWORK, printerNetwork: TEST_PRINTER_NETWORK } });
 let sim: TerminalSimulator;
+let printer: FakePrinter;
+let printerId: string;
 /** A store whose terminal never answers: card stays hidden there. */
 let deadStore: string;
 
@@ -28,7 +32,8 @@ interface Payment {
 }
 
 beforeAll(async () => {
-  sim = await startTerminalSimulator();
+  [sim, printer] = await Promise.all([startTerminalSimulator(), startFakePrinter()]);
+  printerId = (await h.client.post('/printers', { store: h.seed.store, name: 'Kasse', host: printer.host, port: printer.port })).body.id;
   const { host, port, poiId, keyIdentifier, keyVersion, passphrase, certificate } = sim.ready;
   const registered = await h.client.post('/terminals', { store: h.seed.store, name: 'Terminal 1', protocol: 'nexo-local', host, port, poiId, keyIdentifier, keyVersion, passphrase, certificate });
   expect(registered.status).toBe(201);
@@ -38,7 +43,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await sim?.stop();
+  await Promise.all([sim?.stop(), printer?.close()]);
 });
 
 const paymentOf = async (id: string): Promise<Payment> => (await h.client.get(`/payments/${id}`)).body.data as Payment;
@@ -64,10 +69,10 @@ async function payByCard(page: Page): Promise<string> {
 const state = (page: Page) => page.locator('[data-screen="card"] [data-payment-state]').getAttribute('data-payment-state');
 
 describe('paying by card at the kiosk', () => {
-  it('approved: the order names the payment, and the receipt carries the terminal\'s lines exactly', async () => {
+  it('approved: the order names the payment, and the receipt on screen and on paper carries the terminal\'s lines as given', async () => {
     const since = new Date();
     await sim.next({ outcome: 'approve', delayMs: 2500, brand: 'VISA' });
-    const page = await h.kiosk();
+    const page = await h.kiosk({ printer: { type: 'network', id: printerId } });
     await toPayment(page);
     const id = await payByCard(page);
     await expect.poll(() => state(page)).toBe('pending');
@@ -79,6 +84,11 @@ describe('paying by card at the kiosk', () => {
     const rows = await page.locator('[data-card-receipt] tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     expect(rows).toEqual(payment.receipt.customer.map(cardReceiptLine).map(({ name, value }) => (value ? [name, value] : [name])));
     expect(rows).toContainEqual(['Card', '**** **** **** 0004']);
+    await page.locator('[data-print="printed"]').waitFor();
+    const paper = printer.jobs.at(-1)!.lines.map((line) => line.replace(/\s+/g, ' ').trim());
+    expect(paper).toContain('Card **** **** **** 0004');
+    expect(paper).toContain('Cardholder copy');
+    expect(paper).toContain('Total CHF 3.65');
     await screenshot(page, '30-card-receipt');
     const orders = await ordersSince(h.client, since);
     expect(orders).toHaveLength(1);

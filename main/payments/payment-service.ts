@@ -105,6 +105,11 @@ export function createPaymentService(deps: {
       return payments.ofStore(caller.orgId, store, new Date(start).toISOString(), new Date(end).toISOString()).map(paymentOf);
     },
 
+    /** The terminal's customer receipt lines of the card payment that paid an order; undefined for an order paid otherwise. */
+    cardReceiptOf(caller: Caller, orderId: string): string[] | undefined {
+      return payments.byOrder(caller.orgId, orderId)?.customerReceipt;
+    },
+
     byReference(caller: Caller, reference: string): Payment[] {
       return payments
         .byReference(caller.orgId, reference)
