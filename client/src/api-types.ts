@@ -5061,6 +5061,8 @@ export interface components {
             reference: string;
             /** @description Amount asked, in cents. */
             amount: number;
+            /** @description Extension: cents given back so far by refunds. */
+            refunded: number;
             currency: string;
             /**
              * @description `pending`: sent to the terminal, no answer yet; `unknown`: the answer was lost, the server keeps asking the terminal; `approved`: the card was charged; `declined`: the terminal or the card refused, or the terminal was busy; `cancelled`: the customer or the kiosk cancelled before approval, or the terminal never got it; `refunded`: the whole amount went back (a refund, or a reversal of a refused approval); `partially-refunded`: part of it went back.

@@ -25,6 +25,7 @@ export const paymentOf = (p: PaymentRecord): Payment => ({
   terminal: p.terminal,
   reference: p.reference,
   amount: p.amount,
+  refunded: p.refunded,
   currency: p.currency,
   state: p.state,
   brand: p.brand,

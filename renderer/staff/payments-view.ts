@@ -16,6 +16,8 @@ const STATE_TEXT: Record<Payment['state'], StaffTextKey> = {
   'partially-refunded': 'payment_partially-refunded',
 };
 
+/** What a refund may still give back. */
+const left = (p: Payment) => p.amount - p.refunded;
 const refundable = (p: Payment) => p.state === 'approved' || p.state === 'partially-refunded';
 /** Approved at the terminal, but no order names it: the kiosk died or the customer left before the sale was recorded. */
 const isOpenApproved = (p: Payment) => p.state === 'approved' && p.order === null;
@@ -53,7 +55,7 @@ export function createPaymentsView(deps: { key: () => string; t: () => StaffTran
   async function refund(payment: Payment, amount: number): Promise<void> {
     const t = deps.t();
     try {
-      const body = amount === payment.amount ? {} : { amount };
+      const body = amount === left(payment) ? {} : { amount };
       const answer = await postData<Payment>(`/payments/${encodeURIComponent(payment.id)}/refund`, deps.key(), body);
       noteText = t('refundSent', { amount: t.money(amount), state: t(STATE_TEXT[answer.state]) });
     } catch (error) {
@@ -65,12 +67,21 @@ export function createPaymentsView(deps: { key: () => string; t: () => StaffTran
 
   function confirmRefund(payment: Payment): void {
     const t = deps.t();
-    const input = h('input', { id: 'refund-amount', type: 'text', inputMode: 'decimal', autocomplete: 'off', required: true, value: (payment.amount / 100).toFixed(2), 'aria-describedby': 'refund-hint' });
     const error = h('p', { class: 'error', role: 'alert' });
+    const input = h('input', {
+      id: 'refund-amount',
+      type: 'text',
+      inputMode: 'decimal',
+      autocomplete: 'off',
+      required: true,
+      value: (left(payment) / 100).toFixed(2),
+      'aria-describedby': 'refund-hint',
+      oninput: () => (error.textContent = ''),
+    });
     replaceChildren(
       dialog,
       h('h3', { id: 'refund-title' }, t('refundTitle')),
-      h('p', {}, describe(payment, t)),
+      h('p', {}, describe(payment, t, zoneOf(payment.store))),
       h(
         'form',
         {
@@ -79,9 +90,9 @@ export function createPaymentsView(deps: { key: () => string; t: () => StaffTran
             const submitter = event.submitter as HTMLButtonElement | null;
             if (submitter?.value !== 'refund') return;
             const cents = parseFrancs(input.value);
-            if (cents === undefined || cents <= 0 || cents > payment.amount) {
+            if (cents === undefined || cents <= 0 || cents > left(payment)) {
               event.preventDefault();
-              error.textContent = t('refundAmountInvalid', { max: t.money(payment.amount) });
+              error.textContent = t('refundAmountInvalid', { max: t.money(left(payment)) });
               return;
             }
             void refund(payment, cents);
@@ -89,7 +100,7 @@ export function createPaymentsView(deps: { key: () => string; t: () => StaffTran
         },
         h('label', { for: 'refund-amount' }, t('refundAmount')),
         input,
-        h('p', { id: 'refund-hint', class: 'hint' }, t('refundHint', { amount: t.money(payment.amount) })),
+        h('p', { id: 'refund-hint', class: 'hint' }, t('refundHint', { amount: t.money(left(payment)) })),
         error,
         h(
           'div',
@@ -153,6 +164,6 @@ export function createPaymentsView(deps: { key: () => string; t: () => StaffTran
   return { root, render, refresh };
 }
 
-function describe(payment: Payment, t: StaffTranslate): string {
-  return t('refundOf', { amount: t.money(payment.amount), card: [payment.brand, payment.maskedPan].filter(Boolean).join(' ') || '–', time: t.time(payment.createdAt) });
+function describe(payment: Payment, t: StaffTranslate, timeZone: string): string {
+  return t('refundOf', { amount: t.money(payment.amount), card: [payment.brand, payment.maskedPan].filter(Boolean).join(' ') || '–', time: t.time(payment.createdAt, timeZone) });
 }

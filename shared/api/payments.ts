@@ -49,6 +49,7 @@ export const PaymentSchema = z
     terminal: z.string().describe('Id of the terminal that takes it.'),
     reference: z.string(),
     amount: z.int().describe('Amount asked, in cents.'),
+    refunded: z.int().describe('Extension: cents given back so far by refunds.'),
     currency: z.string(),
     state: PaymentStateSchema,
     brand: z.string().nullable().describe('Card brand the terminal reported, e.g. `mc`, `visa`; null before approval.'),
