@@ -194,7 +194,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(forSegments(['printers'], printerRoutes(printers)));
   api.use(forSegments(['receipts'], receiptRoutes(receiptPrinting)));
   api.use(forSegments(['terminals'], terminalRoutes(payments.terminals)));
-  api.use(forSegments(['payments'], paymentRoutes(payments.service)));
+  api.use(forSegments(['payments', 'terminals'], paymentRoutes(payments.service)));
   api.use(forSegments(['reports'], reportRoutes(services.reports, reportPrinting, payments.cardDay)));
   api.use(forSegments(['identity-logs'], identityLogRoutes(services.identityLogs)));
   api.use(forSegments(['sync'], syncRoutes(sync.admin)));

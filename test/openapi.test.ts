@@ -61,6 +61,7 @@ const EXTENSIONS = [
   'POST /terminals',
   'GET /terminals',
   'DELETE /terminals/{terminalId}',
+  'GET /terminals/{terminalId}/totals',
   'POST /payments',
   'GET /payments',
   'GET /payments/{paymentId}',

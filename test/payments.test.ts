@@ -99,7 +99,7 @@ describe('a card sale', () => {
     expect(started.status).toBe(202);
     expect(started.body.data).toMatchObject({ store, terminal, reference, amount: 420, currency: 'CHF', state: 'pending', brand: null, receipt: { customer: [], cashier: [] } });
     const payment = await settled(started.body.data.id);
-    expect(payment).toMatchObject({ state: 'approved', brand: 'visa', maskedPan: '541333 **** 0004' });
+    expect(payment).toMatchObject({ state: 'approved', brand: 'visa', maskedPan: '541333 **** 0004', message: null });
     expect(payment.receipt.customer).toContain('key=header1&name=Terminal+simulator');
     expect(payment.receipt.customer).toContain('key=copy&name=Cardholder+copy');
     expect(payment.receipt.customer).toContain('key=totalAmount&name=Total&value=CHF+4.20');
@@ -304,6 +304,42 @@ describe('the receipt printer fails after the approval', () => {
     const job = printer.nextJob();
     expect((await kiosk.post(`/receipts/${orderId}/print`, { printer: printerId })).body.data.printed).toBe(true);
     expect((await job).lines.join('\n')).toContain('Gipfeli');
+  });
+});
+
+describe('an approved payment whose sale is never recorded', () => {
+  it('stays open for staff, with the payments of the day, until a sale names it', async () => {
+    const since = new Date().toISOString();
+    const reference = newReference();
+    await sim.next({ outcome: 'approve' });
+    const id = (await settled((await pay(reference, UNIT)).body.data.id)).id;
+    const open = await write.get('/payments?unrecorded=true');
+    expect(open.status).toBe(200);
+    expect(open.body.data.map((p: { id: string }) => p.id)).toContain(id);
+    expect((await write.get(`/payments?since=${encodeURIComponent(since)}&store=${store}`)).body.data.map((p: { id: string }) => p.id)).toEqual([id]);
+    expect((await sell(reference, 1, { payment: id })).status).toBe(200);
+    expect((await write.get('/payments?unrecorded=true')).body.data.map((p: { id: string }) => p.id)).not.toContain(id);
+    const neither = await write.get('/payments');
+    expect(neither.status).toBe(400);
+    expect(neither.body.error.fieldErrors.reference).toEqual(['name reference, since or unrecorded=true']);
+  });
+});
+
+describe('GET /terminals/{id}/totals', () => {
+  it("gives the terminal's own totals per brand, approved minus reversed, to a read key", async () => {
+    await sim.next({ outcome: 'approve', brand: 'twint' });
+    await settled((await pay(newReference(), 3 * UNIT)).body.data.id);
+    const approved = (await sim.transactions()).filter((t) => t.state === 'approved');
+    const expected = [...new Set(approved.map((t) => t.brand))].sort().map((brand) => {
+      const of = approved.filter((t) => t.brand === brand);
+      return { brand, count: of.length, amount: of.reduce((n, t) => n + t.amount - t.refunded, 0) };
+    });
+    const res = await api(server.url, org.readKey).get(`/terminals/${terminal}/totals`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ terminal, totals: expected });
+    expect(res.body.data.totals).toContainEqual({ brand: 'twint', count: 1, amount: 3 * UNIT });
+    expect((await kiosk.get(`/terminals/${terminal}/totals`)).status).toBe(403);
+    expect((await write.get('/terminals/no-such-terminal/totals')).status).toBe(404);
   });
 });
 

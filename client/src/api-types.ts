@@ -2373,6 +2373,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/terminals/{terminalId}/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The terminal's own card totals (read key)
+         * @description Asks the terminal for its totals since its last reconciliation (nexo SaleReconciliation), per card brand: approved payments and their amount minus reversals. The day's report compares them with the card sales it recorded. 502 when the terminal does not answer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Terminal id (`GET /terminals`). */
+                    terminalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The terminal's totals. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TerminalTotals"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Error. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments": {
         parameters: {
             query?: never;
@@ -2380,16 +2451,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A sale's payment attempts, oldest first */
+        /**
+         * A sale's payment attempts, the payments since a time, or the approved payments no order names
+         * @description One of `reference`, `since` or `unrecorded=true`. An approved payment whose sale was never recorded is not reversed by itself: a kiosk may still be resending the sale from its journal. Staff see it with `unrecorded=true` and refund it (`POST /payments/{paymentId}/refund`) or record the sale with it.
+         */
         get: {
             parameters: {
                 query?: {
-                    /** @description The sale's reference. */
+                    /** @description The sale's reference: its attempts, oldest first. */
                     reference?: string;
-                    /** @description Extension, with `date`: the payments of this store… */
+                    /** @description Payments started at or after this time, newest first (the staff page: today's payments). */
+                    since?: string;
+                    /** @description `true`: approved payments no order names yet (the kiosk died and the customer walked away), oldest first, for staff to refund or record. */
+                    unrecorded?: "true";
+                    /** @description Only this store's payments. */
                     store?: string;
-                    /** @description …started on this local day of the store (YYYY-MM-DD, the store's time zone), oldest first. */
-                    date?: string;
                 };
                 header?: never;
                 path?: never;
@@ -5050,6 +5126,20 @@ export interface components {
             poiId: string;
             /** @description Extension: the terminal answered a TLS handshake with its registered CA just now (kept up to 5 s). Card payments are online only: a kiosk offers card while its terminal is reachable. */
             reachable: boolean;
+        };
+        /** @description A terminal's own card totals, to compare with the day's card sales. */
+        TerminalTotals: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            terminal: string;
+            /** @description The terminal's own totals since its last reconciliation, per brand. */
+            totals: {
+                /** @description Card brand as the terminal names it, e.g. `mc`, `visa`. */
+                brand: string;
+                /** @description Approved payments. */
+                count: number;
+                /** @description Approved minus reversed, in cents. */
+                amount: number;
+            }[];
         };
         /** @description A card payment attempt at a terminal. */
         Payment: {

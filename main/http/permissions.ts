@@ -64,6 +64,7 @@ export const PERMISSIONS: Readonly<Record<string, Allowed>> = {
   'POST /terminals': STAFF,
   'GET /terminals': KIOSK_READ,
   'DELETE /terminals/{terminalId}': STAFF,
+  'GET /terminals/{terminalId}/totals': STAFF_READ,
   'POST /payments': KIOSK,
   'GET /payments': KIOSK_READ,
   'GET /payments/{paymentId}': KIOSK_READ,

@@ -21,7 +21,8 @@ export function createCardDay(deps: { registry: TerminalRegistry; protocol: Term
       const answers = await Promise.all(
         terminals.map(async (t) => {
           try {
-            return { ...t, totals: await deps.protocol.totals(t.endpoint), message: null };
+            const totals = await deps.protocol.totals(t.endpoint);
+            return { ...t, totals: totals.map((b): BrandTotal => ({ brand: b.brand, payments: b.count, total: b.amount })), message: null };
           } catch (err) {
             return { ...t, totals: undefined, message: err instanceof Error ? err.message : String(err) };
           }

@@ -1,10 +1,11 @@
-import type { Payment, PaymentCreate, PaymentRefund } from '../../shared/api/payments.js';
+import type { Payment, PaymentCreate, PaymentListQuery, PaymentRefund } from '../../shared/api/payments.js';
+import type { TerminalTotals } from '../../shared/api/terminals.js';
 import { newId } from '../rules/ids.js';
 import type { Caller } from '../services/caller.js';
 import type { Clock } from '../services/clock.js';
-import { DEFAULT_TIME_ZONE, localDayBounds } from '../../shared/time-zones.js';
-import { ApiError, BadRequest, Conflict, NotAllowed, NotFound, UnprocessableEntity, ValidationFailed } from '../services/errors.js';
+import { ApiError, BadRequest, Conflict, NotAllowed, NotFound, UnprocessableEntity } from '../services/errors.js';
 import { requireStores } from '../services/store-references.js';
+import { toStoredTime } from '../rules/timestamps.js';
 import type { PaymentRecord, PaymentStore } from '../storage/payments.js';
 import type { StoreStore } from '../storage/stores.js';
 import type { PaymentSettling } from './payment-settling.js';
@@ -97,24 +98,23 @@ export function createPaymentService(deps: {
       return paymentOf(mustGet(caller, id));
     },
 
-    /** A store's payments of one local day, oldest first. */
-    ofDay(caller: Caller, store: string, date: string): Payment[] {
-      if (caller.store && store !== caller.store) return [];
-      const found = deps.stores.get(caller.orgId, store);
-      if (!found) throw new ValidationFailed({ store: [`no store ${JSON.stringify(store)} in this organization`] });
-      const { start, end } = localDayBounds(date, found.timeZone ?? DEFAULT_TIME_ZONE);
-      return payments.ofStore(caller.orgId, store, new Date(start).toISOString(), new Date(end).toISOString()).map(paymentOf);
-    },
-
     /** The terminal's customer receipt lines of the card payment that paid an order; undefined for an order paid otherwise. */
     cardReceiptOf(caller: Caller, orderId: string): string[] | undefined {
       return payments.byOrder(caller.orgId, orderId)?.customerReceipt;
     },
 
-    byReference(caller: Caller, reference: string): Payment[] {
-      return payments
-        .byReference(caller.orgId, reference)
-        .filter((p) => !caller.store || p.store === caller.store)
+    /** A sale's attempts, the payments since a time, or the approved ones no order names; a kiosk key sees its store's only. */
+    list(caller: Caller, query: PaymentListQuery): Payment[] {
+      const found =
+        query.reference !== undefined
+          ? payments.byReference(caller.orgId, query.reference)
+          : query.unrecorded !== undefined
+            ? payments.unrecorded(caller.orgId)
+            : payments.since(caller.orgId, toStoredTime(query.since as string));
+      const store = caller.store ?? query.store;
+      return found
+        .filter((p) => (store === undefined || p.store === store) && (query.unrecorded === undefined || (p.state === 'approved' && p.orderId === null)))
+        .filter((p) => query.since === undefined || p.createdAt >= toStoredTime(query.since))
         .map(paymentOf);
     },
 
@@ -126,6 +126,15 @@ export function createPaymentService(deps: {
       const endpoint = registry.endpoint(p.terminal);
       if (endpoint) await deps.protocol.abort(endpoint, p.serviceId).catch(() => undefined);
       return paymentOf(mustGet(caller, id));
+    },
+
+    async terminalTotals(caller: Caller, terminalId: string): Promise<TerminalTotals> {
+      const endpoint = registry.visibleEndpoint(caller, terminalId);
+      try {
+        return { terminal: terminalId, totals: await deps.protocol.totals(endpoint) };
+      } catch (err) {
+        throw new TerminalUnavailable(`The terminal did not tell its totals: ${err instanceof Error ? err.message : String(err)}`);
+      }
     },
 
     async refund(caller: Caller, id: string, body: PaymentRefund): Promise<Payment> {

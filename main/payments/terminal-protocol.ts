@@ -1,5 +1,3 @@
-import type { BrandTotal } from '../rules/card-reconciliation.js';
-
 /** What the server needs to reach one terminal, its secret already opened. */
 export interface TerminalEndpoint {
   host: string;
@@ -47,6 +45,13 @@ export type TransactionResult =
     }
   | { kind: 'declined' | 'cancelled' | 'busy'; serviceId: string; message: string; receipt: TerminalReceipt };
 
+/** The terminal's own card totals since its last reconciliation, per brand, in cents. */
+export interface TerminalTotal {
+  brand: string;
+  count: number;
+  amount: number;
+}
+
 /** What a status query may tell beyond a verdict. */
 export type StatusAnswer = TransactionResult | { kind: 'in-progress' } | { kind: 'not-found' };
 
@@ -70,6 +75,6 @@ export interface TerminalProtocol {
   abort(endpoint: TerminalEndpoint, serviceId: string): Promise<void>;
   /** Gives back `amount` of an approved payment; resolves with the terminal's message when it refused. */
   refund(endpoint: TerminalEndpoint, original: PoiTransaction, amount: number, currency: string): Promise<{ done: boolean; message: string | null }>;
-  /** The terminal's own totals of its current period (its day), per card brand: approved payments, refunds deducted. */
-  totals(endpoint: TerminalEndpoint): Promise<BrandTotal[]>;
+  /** The terminal's totals (approved minus reversed) since its last reconciliation, to compare with the day's card sales. */
+  totals(endpoint: TerminalEndpoint): Promise<TerminalTotal[]>;
 }

@@ -57,6 +57,13 @@ export function createTerminalRegistry(deps: { terminals: TerminalStore; stores:
       if (!terminals.remove(caller.orgId, id, clock.now().toISOString())) throw new NotFound('Terminal', id);
     },
 
+    /** A terminal the caller may see, to ask it something; another store's is answered like an unknown one. */
+    visibleEndpoint(caller: Caller, id: string): TerminalEndpoint {
+      const t = terminals.get(caller.orgId, id);
+      if (!t || !visible(caller, t)) throw new NotFound('Terminal', id);
+      return this.endpoint(id) as TerminalEndpoint;
+    },
+
     /** The terminal a payment of this store goes to: the one named, or the store's only one. */
     forPayment(caller: Caller, store: string, id: string | undefined): TerminalRecord {
       const ofStore = terminals.list(caller.orgId).filter((t) => t.store === store);

@@ -91,13 +91,14 @@ export function createPaymentStore(db: Db) {
   const byId = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE id = ? AND org_id = ?');
   const byServiceId = db.prepare<[string], Row>('SELECT * FROM payments WHERE service_id = ?');
   const byReference = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND reference = ? ORDER BY created_at, id');
-  const ofStore = db.prepare<[string, string, string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND store = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id');
   const brandTotals = db.prepare<[string, string, string, string], BrandTotal>(
     `SELECT brand, COUNT(*) AS payments, SUM(amount - refunded) AS total FROM payments
      WHERE org_id = ? AND store = ? AND created_at >= ? AND created_at < ? AND state IN ('approved', 'refunded', 'partially-refunded') AND refused = 0
      GROUP BY brand ORDER BY brand`,
   );
   const byOrder = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND order_id = ?');
+  const since = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND created_at >= ? ORDER BY created_at DESC, id');
+  const unrecorded = db.prepare<[string], Row>("SELECT * FROM payments WHERE org_id = ? AND state = 'approved' AND refused = 0 AND order_id IS NULL ORDER BY created_at, id");
   const open = db.prepare<[], Row>("SELECT * FROM payments WHERE state IN ('pending', 'unknown') ORDER BY created_at");
   const update = db.prepare(
     `UPDATE payments SET state = ?, brand = ?, masked_pan = ?, poi_transaction = ?, message = ?, customer_receipt = ?, cashier_receipt = ?, refunded = ?, refused = ?, updated_at = ?
@@ -122,10 +123,7 @@ export function createPaymentStore(db: Db) {
     byReference(orgId: string, reference: string): PaymentRecord[] {
       return byReference.all(orgId, reference).map(fromRow);
     },
-    /** A store's attempts started in [start, end), oldest first. */
-    ofStore(orgId: string, store: string, start: string, end: string): PaymentRecord[] {
-      return ofStore.all(orgId, store, start, end).map(fromRow);
-    },
+    /** Started at or after `at`, newest first. */
     /** A store's approved card payments started in [start, end) per brand: how many, and their amount less refunds. */
     brandTotals(orgId: string, store: string, start: string, end: string): BrandTotal[] {
       return brandTotals.all(orgId, store, start, end).map((t) => ({ ...t, brand: t.brand ?? 'unknown' }));
@@ -134,6 +132,13 @@ export function createPaymentStore(db: Db) {
     byOrder(orgId: string, orderId: string): PaymentRecord | undefined {
       const row = byOrder.get(orgId, orderId);
       return row ? fromRow(row) : undefined;
+    },
+    since(orgId: string, at: string): PaymentRecord[] {
+      return since.all(orgId, at).map(fromRow);
+    },
+    /** Approved payments no order names, oldest first. */
+    unrecorded(orgId: string): PaymentRecord[] {
+      return unrecorded.all(orgId).map(fromRow);
     },
     /** Every attempt of every organization that is not settled yet, oldest first. */
     open(): PaymentRecord[] {

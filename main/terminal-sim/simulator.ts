@@ -33,7 +33,7 @@ const sendJson = (res: ServerResponse, status: number, body: unknown) => {
 /**
  * A card terminal in Adyen's local mode, for tests and for trying the kiosk
  * without hardware: the same TLS, message encryption and messages (payment,
- * transaction status, abort, reversal, the day's totals, receipts), and a side door
+ * transaction status, abort, reversal, receipts), and a side door
  * (`/simulator/...`) that decides what its next customers do.
  */
 export async function startSimulator(identity: SimulatorIdentity, port: number, host = '127.0.0.1'): Promise<RunningSimulator> {
@@ -123,23 +123,28 @@ export async function startSimulator(identity: SimulatorIdentity, port: number, 
     answer(res, request, 'ReversalResponse', { Response: { Result: 'Success' }, ReversedAmount: amount / 100 });
   };
 
-  /** The day's totals per brand, as a terminal gives them for its reconciliation: approved payments and what was reversed. */
-  const totals = (res: ServerResponse, request: Json) => {
+  const reconcile = (res: ServerResponse, request: Json) => {
     const approved = [...transactions.values()].filter((t) => t.state === 'approved');
     const brands = [...new Set(approved.map((t) => t.brand))].sort();
-    answer(res, request, 'GetTotalsResponse', {
+    answer(res, request, 'ReconciliationResponse', {
       Response: { Result: 'Success' },
-      POIReconciliationID: '1',
+      ReconciliationType: 'SaleReconciliation',
       TransactionTotals: brands.map((brand) => {
         const of = approved.filter((t) => t.brand === brand);
-        const line = (type: string, list: Transaction[], cents: (t: Transaction) => number) => ({ TransactionType: type, TransactionCount: list.length, TransactionAmount: list.reduce((sum, t) => sum + cents(t), 0) / 100 });
-        const reversed = of.filter((t) => t.refunded > 0);
-        return { PaymentInstrumentType: 'Card', CardBrand: brand, PaymentCurrency: 'CHF', PaymentTotals: [line('Debit', of, (t) => t.amount), line('ReverseDebit', reversed, (t) => t.refunded)] };
+        const refunded = of.filter((t) => t.refunded > 0);
+        return {
+          PaymentInstrumentType: 'Card',
+          CardBrand: brand,
+          PaymentTotals: [
+            { TransactionType: 'Debit', TransactionCount: of.length, TransactionAmount: of.reduce((n, t) => n + t.amount, 0) / 100 },
+            { TransactionType: 'ReverseDebit', TransactionCount: refunded.length, TransactionAmount: refunded.reduce((n, t) => n + t.refunded, 0) / 100 },
+          ],
+        };
       }),
     });
   };
 
-  const HANDLERS: Record<string, (res: ServerResponse, request: Json) => void> = { Payment: pay, TransactionStatus: status, Abort: abort, Reversal: reverse, GetTotals: totals };
+  const HANDLERS: Record<string, (res: ServerResponse, request: Json) => void> = { Payment: pay, TransactionStatus: status, Abort: abort, Reversal: reverse, Reconciliation: reconcile };
 
   const nexo = (res: ServerResponse, text: string) => {
     let request: Json;

@@ -1,7 +1,7 @@
 import type { Payment } from '../../shared/api/payments.js';
 import type { Store } from '../../shared/api/stores.js';
 import { parseFrancs } from '../../shared/francs.js';
-import { DEFAULT_TIME_ZONE, localDate } from '../../shared/time-zones.js';
+import { DEFAULT_TIME_ZONE, localDate, localDayBounds } from '../../shared/time-zones.js';
 import { h, replaceChildren } from '../kiosk/dom.js';
 import { CallError, getAll, getData, postData } from './api.js';
 import type { StaffTextKey, StaffTranslate } from './texts.js';
@@ -35,6 +35,8 @@ export function createPaymentsView(deps: { key: () => string; t: () => StaffTran
   let stores: Store[] = [];
   let storeId = '';
   let payments: Payment[] | undefined;
+  /** Approved payments no order names, of any day. */
+  let open: Payment[] = [];
   let shown = '';
   let noteText = '';
 
@@ -44,9 +46,14 @@ export function createPaymentsView(deps: { key: () => string; t: () => StaffTran
     try {
       if (stores.length === 0) stores = (await getAll<Store>('/stores', deps.key())).filter((s) => !s.deleted);
       storeId ||= stores[0]?.id ?? '';
-      payments = storeId ? await getData<Payment[]>(`/payments?store=${encodeURIComponent(storeId)}&date=${localDate(Date.now(), zoneOf(storeId))}`, deps.key()) : [];
+      const zone = zoneOf(storeId);
+      const since = new Date(localDayBounds(localDate(Date.now(), zone), zone).start).toISOString();
+      const store = encodeURIComponent(storeId);
+      [payments, open] = storeId
+        ? await Promise.all([getData<Payment[]>(`/payments?store=${store}&since=${since}`, deps.key()), getData<Payment[]>(`/payments?store=${store}&unrecorded=true`, deps.key())])
+        : [[], []];
       // Unchanged, the buttons stay as they are, so a tap is never lost to a rebuild.
-      if (JSON.stringify([storeId, payments]) !== shown) render();
+      if (JSON.stringify([storeId, payments, open]) !== shown) render();
     } catch (error) {
       deps.failed(error);
     }
@@ -139,9 +146,8 @@ export function createPaymentsView(deps: { key: () => string; t: () => StaffTran
 
   function render(): void {
     const t = deps.t();
-    shown = JSON.stringify([storeId, payments]);
+    shown = JSON.stringify([storeId, payments, open]);
     note.textContent = noteText;
-    const open = (payments ?? []).filter(isOpenApproved);
     const storeSelect = h(
       'select',
       { id: 'payments-store', onchange: () => ((storeId = storeSelect.value), (payments = undefined), void refresh()) },

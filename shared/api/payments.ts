@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDaySchema, CentsSchema, IdSchema } from './common.js';
+import { CentsSchema, IdSchema } from './common.js';
 
 export const PAYMENT_STATES = ['pending', 'unknown', 'approved', 'declined', 'cancelled', 'refunded', 'partially-refunded'] as const;
 /** States the server keeps asking the terminal about: never final. */
@@ -31,16 +31,12 @@ export const PaymentRefundSchema = z
 
 export const PaymentListQuerySchema = z
   .strictObject({
-    reference: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).optional().describe("The sale's reference."),
-    store: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).optional().describe('Extension, with `date`: the payments of this store…'),
-    date: CalendarDaySchema.optional()
-      .describe("…started on this local day of the store (YYYY-MM-DD, the store's time zone), oldest first."),
+    reference: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).optional().describe("The sale's reference: its attempts, oldest first."),
+    since: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time, for example 2026-11-21T00:00:00.000Z' }).optional().describe('Payments started at or after this time, newest first (the staff page: today\'s payments).'),
+    unrecorded: z.literal('true', { error: 'must be "true"' }).optional().describe('`true`: approved payments no order names yet (the kiosk died and the customer walked away), oldest first, for staff to refund or record.'),
+    store: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).optional().describe('Only this store\'s payments.'),
   })
-  .refine((q) => (q.reference !== undefined) !== (q.store !== undefined || q.date !== undefined), {
-    error: 'give either reference (one sale\'s payments) or store and date (a day\'s payments)',
-    path: ['reference'],
-  })
-  .refine((q) => (q.store === undefined) === (q.date === undefined), { error: 'store and date go together', path: ['date'] });
+  .refine((q) => q.reference !== undefined || q.since !== undefined || q.unrecorded !== undefined, { error: 'name reference, since or unrecorded=true', path: ['reference'] });
 
 export const PaymentSchema = z
   .object({
@@ -71,3 +67,4 @@ export type PaymentState = z.infer<typeof PaymentStateSchema>;
 export type PaymentCreate = z.infer<typeof PaymentCreateSchema>;
 export type PaymentRefund = z.infer<typeof PaymentRefundSchema>;
 export type Payment = z.infer<typeof PaymentSchema>;
+export type PaymentListQuery = z.infer<typeof PaymentListQuerySchema>;

@@ -55,3 +55,20 @@ export const TerminalSchema = z
 
 export type TerminalCreate = z.infer<typeof TerminalCreateSchema>;
 export type Terminal = z.infer<typeof TerminalSchema>;
+
+export const TerminalTotalsSchema = z
+  .object({
+    terminal: IdSchema,
+    totals: z
+      .array(
+        z.object({
+          brand: z.string().describe('Card brand as the terminal names it, e.g. `mc`, `visa`.'),
+          count: z.int().describe('Approved payments.'),
+          amount: z.int().describe('Approved minus reversed, in cents.'),
+        }),
+      )
+      .describe("The terminal's own totals since its last reconciliation, per brand."),
+  })
+  .meta({ id: 'TerminalTotals', description: "A terminal's own card totals, to compare with the day's card sales." });
+
+export type TerminalTotals = z.infer<typeof TerminalTotalsSchema>;

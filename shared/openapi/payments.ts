@@ -2,7 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { CreatedSchema, SuccessSchema, dataOf } from '../api/common.js';
 import { PaymentCreateSchema, PaymentListQuerySchema, PaymentRefundSchema, PaymentSchema } from '../api/payments.js';
-import { TerminalCreateSchema, TerminalSchema } from '../api/terminals.js';
+import { TerminalCreateSchema, TerminalSchema, TerminalTotalsSchema } from '../api/terminals.js';
 import { EXTENSION, errors, json } from './helpers.js';
 
 const terminalParams = z.object({ terminalId: z.string().describe('Terminal id (`GET /terminals`).') });
@@ -38,6 +38,15 @@ export function registerPaymentPaths(registry: OpenAPIRegistry): void {
     responses: { 200: json(SuccessSchema, 'Removed.'), ...errors([403, 404]) },
   });
   registry.registerPath({
+    method: 'get',
+    path: '/terminals/{terminalId}/totals',
+    ...EXTENSION,
+    summary: "The terminal's own card totals (read key)",
+    description: "Asks the terminal for its totals since its last reconciliation (nexo SaleReconciliation), per card brand: approved payments and their amount minus reversals. The day's report compares them with the card sales it recorded. 502 when the terminal does not answer.",
+    request: { params: terminalParams },
+    responses: { 200: json(dataOf(TerminalTotalsSchema), "The terminal's totals."), ...errors([403, 404, 502]) },
+  });
+  registry.registerPath({
     method: 'post',
     path: '/payments',
     ...EXTENSION,
@@ -52,7 +61,10 @@ export function registerPaymentPaths(registry: OpenAPIRegistry): void {
     method: 'get',
     path: '/payments',
     ...EXTENSION,
-    summary: "A sale's payment attempts, oldest first",
+    summary: "A sale's payment attempts, the payments since a time, or the approved payments no order names",
+    description:
+      'One of `reference`, `since` or `unrecorded=true`. An approved payment whose sale was never recorded is not reversed by itself: a kiosk may still be resending the sale from its journal. ' +
+      'Staff see it with `unrecorded=true` and refund it (`POST /payments/{paymentId}/refund`) or record the sale with it.',
     request: { query: PaymentListQuerySchema },
     responses: { 200: json(z.object({ data: z.array(PaymentSchema) }), 'The attempts.'), ...errors([400, 403], { validation: true }) },
   });

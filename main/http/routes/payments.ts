@@ -11,9 +11,7 @@ export function paymentRoutes(payments: PaymentService): Router {
     res.status(202).json({ data: await payments.start(callerOf(res), parseBody(PaymentCreateSchema, req.body)) });
   });
   router.get('/payments', (req, res) => {
-    const query = parseQuery(PaymentListQuerySchema, req.query);
-    const caller = callerOf(res);
-    res.json({ data: query.reference !== undefined ? payments.byReference(caller, query.reference) : payments.ofDay(caller, query.store ?? '', query.date ?? '') });
+    res.json({ data: payments.list(callerOf(res), parseQuery(PaymentListQuerySchema, req.query)) });
   });
   router.get('/payments/:paymentId', (req, res) => {
     res.json({ data: payments.get(callerOf(res), req.params.paymentId) });
@@ -23,6 +21,9 @@ export function paymentRoutes(payments: PaymentService): Router {
   });
   router.post('/payments/:paymentId/refund', async (req, res) => {
     res.status(202).json({ data: await payments.refund(callerOf(res), req.params.paymentId, parseBody(PaymentRefundSchema, req.body ?? {})) });
+  });
+  router.get('/terminals/:terminalId/totals', async (req, res) => {
+    res.json({ data: await payments.terminalTotals(callerOf(res), req.params.terminalId) });
   });
   return router;
 }

@@ -1,6 +1,6 @@
 import type { PaymentAsk, StatusAnswer, TerminalEndpoint, TerminalProtocol, TransactionResult } from '../terminal-protocol.js';
 import { TerminalAnswerLost } from '../terminal-protocol.js';
-import { abortRequest, header, paymentRequest, paymentResult, reversalRequest, statusAnswer, statusRequest, totalsAnswer, totalsRequest, type NexoCategory } from './nexo-messages.js';
+import { abortRequest, header, paymentRequest, paymentResult, reconciliationRequest, reversalRequest, statusAnswer, statusRequest, totalsOf, type NexoCategory } from './nexo-messages.js';
 import { exchange } from './nexo-transport.js';
 
 /** Longer than the 120 s a terminal gives the customer, so a slow approval is still heard. */
@@ -52,8 +52,8 @@ export function nexoLocal(options: NexoLocalOptions): TerminalProtocol {
       return { done: false, message: String(response.ErrorCondition ?? 'Refusal') };
     },
     async totals(endpoint) {
-      const answer = await send(endpoint, 'GetTotals', requestId(), 'GetTotalsRequest', totalsRequest(), SHORT_TIMEOUT_MS);
-      return totalsAnswer(bodyOf(answer, 'GetTotalsResponse'));
+      const answer = await send(endpoint, 'Reconciliation', requestId(), 'ReconciliationRequest', reconciliationRequest(), SHORT_TIMEOUT_MS);
+      return totalsOf(bodyOf(answer, 'ReconciliationResponse'));
     },
   };
 }

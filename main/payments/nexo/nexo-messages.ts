@@ -1,10 +1,9 @@
-import type { BrandTotal } from '../../rules/card-reconciliation.js';
-import type { PaymentAsk, PoiTransaction, StatusAnswer, TerminalReceipt, TransactionResult } from '../terminal-protocol.js';
+import type { PaymentAsk, PoiTransaction, StatusAnswer, TerminalReceipt, TerminalTotal, TransactionResult } from '../terminal-protocol.js';
 
 /** Who the server is towards the terminal (nexo SaleID). */
 export const SALE_ID = 'StoreServer';
 
-export type NexoCategory = 'Payment' | 'TransactionStatus' | 'Abort' | 'Reversal' | 'GetTotals';
+export type NexoCategory = 'Payment' | 'TransactionStatus' | 'Abort' | 'Reversal' | 'Reconciliation';
 
 export const header = (category: NexoCategory, serviceId: string, poiId: string) => ({
   ProtocolVersion: '3.0',
@@ -42,34 +41,7 @@ export const reversalRequest = (original: PoiTransaction, amount: number) => ({
   ReversedAmount: toUnits(amount),
 });
 
-/** The terminal's totals since its last reconciliation, one group per card brand. */
-export const totalsRequest = () => ({ TotalDetails: ['POIID'] });
-
 type Json = Record<string, any>;
-
-/** Transaction types that give money back, deducted from a brand's total. */
-const GIVEN_BACK = new Set(['ReverseDebit', 'Credit', 'Refund']);
-
-/**
- * A GetTotalsResponse as totals per brand: the count of approved payments
- * (`Debit`) and their amount less what was given back.
- */
-export function totalsAnswer(body: Json): BrandTotal[] {
-  const response = (body.Response ?? {}) as Json;
-  if (response.Result !== 'Success') throw new Error(`the terminal gave no totals: ${String(response.ErrorCondition ?? 'Refusal')}`);
-  return (Array.isArray(body.TransactionTotals) ? (body.TransactionTotals as Json[]) : []).map((group) => {
-    let payments = 0;
-    let total = 0;
-    for (const line of Array.isArray(group.PaymentTotals) ? (group.PaymentTotals as Json[]) : []) {
-      const amount = toCents(line.TransactionAmount);
-      if (line.TransactionType === 'Debit') {
-        payments += Number(line.TransactionCount ?? 0);
-        total += amount;
-      } else if (GIVEN_BACK.has(String(line.TransactionType))) total -= amount;
-    }
-    return { brand: String(group.CardBrand ?? group.PaymentInstrumentType ?? 'unknown'), payments, total };
-  });
-}
 
 /** Receipt lines exactly as the terminal sent them (each `OutputText` item's `Text`). */
 function receiptOf(receipts: unknown): TerminalReceipt {
@@ -84,7 +56,8 @@ function receiptOf(receipts: unknown): TerminalReceipt {
 /** `refusalReason` of Adyen's form-encoded AdditionalResponse, else the text itself. */
 function reasonOf(additional: unknown): string | null {
   if (typeof additional !== 'string' || additional === '') return null;
-  return new URLSearchParams(additional).get('refusalReason') ?? additional;
+  const reason = new URLSearchParams(additional).get('refusalReason');
+  return reason === null ? additional : reason || null;
 }
 
 const VERDICTS: Record<string, 'cancelled' | 'busy'> = { Cancel: 'cancelled', Aborted: 'cancelled', Busy: 'busy' };
@@ -106,7 +79,7 @@ export function paymentResult(serviceId: string, body: Json): TransactionResult 
       maskedPan: typeof card.MaskedPan === 'string' ? card.MaskedPan : null,
       poiTransaction: poi ? { transactionId: String(poi.TransactionID), timeStamp: String(poi.TimeStamp) } : null,
       receipt,
-      message: reasonOf(response.AdditionalResponse),
+      message: null,
     };
   }
   const condition = String(response.ErrorCondition ?? 'Refusal');
@@ -125,4 +98,23 @@ export function statusAnswer(serviceId: string, body: Json): StatusAnswer {
   const repeated = (body.RepeatedMessageResponse ?? {}) as Json;
   const repeatedService = String(repeated.MessageHeader?.ServiceID ?? serviceId);
   return paymentResult(repeatedService, (repeated.RepeatedResponseMessageBody?.PaymentResponse ?? {}) as Json);
+}
+
+export const reconciliationRequest = () => ({ ReconciliationType: 'SaleReconciliation' });
+
+/** A ReconciliationResponse's TransactionTotals: debits minus reversals, per card brand. */
+export function totalsOf(body: Json): TerminalTotal[] {
+  const totals = Array.isArray(body.TransactionTotals) ? (body.TransactionTotals as Json[]) : [];
+  return totals.map((t) => {
+    const sums = (Array.isArray(t.PaymentTotals) ? (t.PaymentTotals as Json[]) : []).map((p) => ({
+      sign: p.TransactionType === 'Debit' ? 1 : -1,
+      count: Number(p.TransactionCount ?? 0),
+      amount: toCents(p.TransactionAmount ?? 0),
+    }));
+    return {
+      brand: String(t.CardBrand ?? ''),
+      count: sums.filter((p) => p.sign > 0).reduce((n, p) => n + p.count, 0),
+      amount: sums.reduce((n, p) => n + p.sign * p.amount, 0),
+    };
+  });
 }
