@@ -2,7 +2,7 @@ import type { Payment } from '../../shared/api/payments.js';
 import { ApiError } from './api-client.js';
 
 /** What the card step reads of a payment (`GET /payments/{id}`). */
-export type TerminalPayment = Pick<Payment, 'id' | 'state' | 'amount' | 'brand' | 'message' | 'receipt' | 'createdAt'>;
+export type TerminalPayment = Pick<Payment, 'id' | 'state' | 'amount' | 'brand' | 'message' | 'receipt' | 'createdAt' | 'order'>;
 
 /** The server's payment endpoints, as the card step needs them. */
 export interface PaymentApi {
@@ -36,7 +36,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function paymentToFollow(payments: readonly TerminalPayment[]): TerminalPayment | undefined {
   const newest = [...payments].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-  return newest && (isUnsettled(newest) || newest.state === 'approved') ? newest : undefined;
+  return newest && (isUnsettled(newest) || (newest.state === 'approved' && newest.order === null)) ? newest : undefined;
 }
 
 /**
