@@ -62,6 +62,7 @@ const EXTENSIONS = [
   'GET /terminals',
   'DELETE /terminals/{terminalId}',
   'GET /terminals/{terminalId}/totals',
+  'POST /terminals/{terminalId}/check',
   'POST /payments',
   'GET /payments',
   'GET /payments/{paymentId}',

@@ -202,10 +202,14 @@ describe('a lost answer', () => {
 
   it('while the terminal is unreachable: the sale stays locked, no second charge, then it settles', async () => {
     const reference = newReference();
+    const check = async () => (await kiosk.post(`/terminals/${terminal}/check`)).body.data;
+    expect(await check()).toEqual({ terminal, reachable: true, message: null });
     await sim.next({ outcome: 'lose-answer', delayMs: 300 });
     const id = (await pay(reference, UNIT)).body.data.id;
     await expect.poll(async () => (await kiosk.get(`/payments/${id}`)).body.data.state).toBe('unknown');
     await sim.unreachable(2500);
+    await expect.poll(async () => (await check()).reachable).toBe(false);
+    expect((await check()).message).toContain('could not be reached');
     await expect.poll(async () => (await kiosk.get(`/payments/${id}`)).body.data.message).toContain('does not answer');
     const again = await pay(reference, UNIT);
     expect(again.status).toBe(409);

@@ -2373,6 +2373,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/terminals/{terminalId}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether the server reaches the terminal now (kiosk key of its store, or Write key)
+         * @description Sends the terminal a status query for a transaction it cannot know, charging nothing. An unreachable terminal is an answer, not an error: `reachable` is false and `message` says why. The kiosk hides *Card* while it is false.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours per organization and key; the same key with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same key with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
+                    "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). */
+                    "sync-acknowledged-below"?: string;
+                };
+                path: {
+                    /** @description Terminal id (`GET /terminals`). */
+                    terminalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Whether it answered. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TerminalCheck"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/terminals/{terminalId}/totals": {
         parameters: {
             query?: never;
@@ -5126,6 +5211,15 @@ export interface components {
             poiId: string;
             /** @description Extension: the terminal answered a TLS handshake with its registered CA just now (kept up to 5 s). Card payments are online only: a kiosk offers card while its terminal is reachable. */
             reachable: boolean;
+        };
+        /** @description Whether the server reaches the terminal now: the kiosk offers *Card* only then. */
+        TerminalCheck: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            terminal: string;
+            /** @description true when the terminal answered a status query over its secured channel. */
+            reachable: boolean;
+            /** @description Why it could not be reached, in words staff can act on; null when it answered. */
+            message: string | null;
         };
         /** @description A terminal's own card totals, to compare with the day's card sales. */
         TerminalTotals: {

@@ -65,6 +65,7 @@ export const PERMISSIONS: Readonly<Record<string, Allowed>> = {
   'GET /terminals': KIOSK_READ,
   'DELETE /terminals/{terminalId}': STAFF,
   'GET /terminals/{terminalId}/totals': STAFF_READ,
+  'POST /terminals/{terminalId}/check': KIOSK,
   'POST /payments': KIOSK,
   'GET /payments': KIOSK_READ,
   'GET /payments/{paymentId}': KIOSK_READ,

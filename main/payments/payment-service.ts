@@ -1,5 +1,5 @@
 import type { Payment, PaymentCreate, PaymentListQuery, PaymentRefund } from '../../shared/api/payments.js';
-import type { TerminalTotals } from '../../shared/api/terminals.js';
+import type { TerminalCheck, TerminalTotals } from '../../shared/api/terminals.js';
 import { newId } from '../rules/ids.js';
 import type { Caller } from '../services/caller.js';
 import type { Clock } from '../services/clock.js';
@@ -126,6 +126,17 @@ export function createPaymentService(deps: {
       const endpoint = registry.endpoint(p.terminal);
       if (endpoint) await deps.protocol.abort(endpoint, p.serviceId).catch(() => undefined);
       return paymentOf(mustGet(caller, id));
+    },
+
+    /** Asks the terminal about a transaction it cannot know: any secured answer means it is reachable. */
+    async checkTerminal(caller: Caller, terminalId: string): Promise<TerminalCheck> {
+      const endpoint = registry.visibleEndpoint(caller, terminalId);
+      try {
+        await deps.protocol.status(endpoint, newId().slice(0, SERVICE_ID_LENGTH));
+        return { terminal: terminalId, reachable: true, message: null };
+      } catch (err) {
+        return { terminal: terminalId, reachable: false, message: err instanceof Error ? err.message : String(err) };
+      }
     },
 
     async terminalTotals(caller: Caller, terminalId: string): Promise<TerminalTotals> {

@@ -105,6 +105,12 @@ export function createPaymentSettling(deps: {
     );
   };
 
+  /** The attempt as it stands now, while it is still open: answers arrive while others are awaited. */
+  const stillOpen = (serviceId: string): PaymentRecord | undefined => {
+    const p = payments.byServiceId(serviceId);
+    return p && (p.state === 'pending' || p.state === 'unknown') ? p : undefined;
+  };
+
   /** One status query; false when the payment is still open afterwards. */
   async function askOnce(p: PaymentRecord): Promise<boolean> {
     const endpoint = registry.endpoint(p.terminal);
@@ -113,22 +119,23 @@ export function createPaymentSettling(deps: {
       const answer = await protocol.status(endpoint, p.serviceId);
       if (answer.kind === 'in-progress') return false;
       if (answer.kind === 'not-found') {
-        settle(p, { state: 'cancelled', message: 'The terminal has no record of this payment: nothing was charged' });
+        const current = stillOpen(p.serviceId);
+        if (current) settle(current, { state: 'cancelled', message: 'The terminal has no record of this payment: nothing was charged' });
         return true;
       }
       await apply(answer);
       return true;
     } catch (err) {
       if (!(err instanceof TerminalNotReached || err instanceof TerminalAnswerLost)) logger.error({ err, payment: p.id }, 'asking the terminal for a payment failed');
-      settle(p, { message: 'The terminal does not answer; the server keeps asking it how this payment ended' });
+      const current = stillOpen(p.serviceId);
+      if (current) settle(current, { message: 'The terminal does not answer; the server keeps asking it how this payment ended' });
       return false;
     }
   }
 
   async function ask(id: string, attempt: number): Promise<void> {
-    const p = payments.byServiceId(id);
-    if (!p || (p.state !== 'pending' && p.state !== 'unknown')) return;
-    if (!(await askOnce(p))) schedule(id, attempt + 1);
+    const p = stillOpen(id);
+    if (p && !(await askOnce(p))) schedule(id, attempt + 1);
   }
 
   return {
@@ -143,14 +150,14 @@ export function createPaymentSettling(deps: {
         if (result.serviceId !== p.serviceId) logger.warn({ payment: p.id, answeredFor: result.serviceId }, 'the terminal answered a payment request for another transaction');
         await apply(result);
         // An answer for another transaction leaves this one open: ask for its own.
-        const after = payments.byServiceId(p.serviceId);
-        if (after && (after.state === 'pending' || after.state === 'unknown')) {
+        if (stillOpen(p.serviceId)) {
           payments.markLost(p.id, clock.now().toISOString());
           schedule(p.serviceId, 0);
         }
       } catch (err) {
         if (err instanceof TerminalNotReached) {
-          settle(p, { state: 'cancelled', message: `${err.message}: nothing was charged` });
+          const current = stillOpen(p.serviceId);
+          if (current) settle(current, { state: 'cancelled', message: `${err.message}: nothing was charged` });
           return;
         }
         logger.warn({ payment: p.id, err: err instanceof Error ? err.message : String(err) }, 'the answer to a card payment was lost: asking the terminal');

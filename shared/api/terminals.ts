@@ -72,3 +72,13 @@ export const TerminalTotalsSchema = z
   .meta({ id: 'TerminalTotals', description: "A terminal's own card totals, to compare with the day's card sales." });
 
 export type TerminalTotals = z.infer<typeof TerminalTotalsSchema>;
+
+export const TerminalCheckSchema = z
+  .object({
+    terminal: IdSchema,
+    reachable: z.boolean().describe('true when the terminal answered a status query over its secured channel.'),
+    message: z.string().nullable().describe('Why it could not be reached, in words staff can act on; null when it answered.'),
+  })
+  .meta({ id: 'TerminalCheck', description: 'Whether the server reaches the terminal now: the kiosk offers *Card* only then.' });
+
+export type TerminalCheck = z.infer<typeof TerminalCheckSchema>;

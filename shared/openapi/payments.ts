@@ -2,7 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { CreatedSchema, SuccessSchema, dataOf } from '../api/common.js';
 import { PaymentCreateSchema, PaymentListQuerySchema, PaymentRefundSchema, PaymentSchema } from '../api/payments.js';
-import { TerminalCreateSchema, TerminalSchema, TerminalTotalsSchema } from '../api/terminals.js';
+import { TerminalCheckSchema, TerminalCreateSchema, TerminalSchema, TerminalTotalsSchema } from '../api/terminals.js';
 import { EXTENSION, errors, json } from './helpers.js';
 
 const terminalParams = z.object({ terminalId: z.string().describe('Terminal id (`GET /terminals`).') });
@@ -36,6 +36,15 @@ export function registerPaymentPaths(registry: OpenAPIRegistry): void {
     description: 'New payments no longer go to it; payments it took are still settled with it.',
     request: { params: terminalParams },
     responses: { 200: json(SuccessSchema, 'Removed.'), ...errors([403, 404]) },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/terminals/{terminalId}/check',
+    ...EXTENSION,
+    summary: 'Whether the server reaches the terminal now (kiosk key of its store, or Write key)',
+    description: 'Sends the terminal a status query for a transaction it cannot know, charging nothing. An unreachable terminal is an answer, not an error: `reachable` is false and `message` says why. The kiosk hides *Card* while it is false.',
+    request: { params: terminalParams },
+    responses: { 200: json(dataOf(TerminalCheckSchema), 'Whether it answered.'), ...errors([403, 404]) },
   });
   registry.registerPath({
     method: 'get',

@@ -103,6 +103,7 @@ export const SUCCESS_CASES: Record<string, CaseBuilder> = {
   ],
   'GET /terminals': () => [{ status: 200 }, { key: 'read', status: 200 }, { key: 'kiosk', status: 200 }],
   'DELETE /terminals/{terminalId}': (s) => [{ params: { terminalId: s.terminalToDelete }, status: 200 }],
+  'POST /terminals/{terminalId}/check': (s) => [{ params: { terminalId: s.terminal }, key: 'kiosk', status: 200 }],
   'GET /terminals/{terminalId}/totals': (s) => [{ params: { terminalId: s.terminal }, key: 'read', status: 200 }],
   'POST /payments': (s) => [{ key: 'kiosk', body: { store: s.store, amount: 195, currency: 'CHF', reference: 'contract-sale', terminal: s.terminal }, status: 202 }],
   'GET /payments': () => [{ query: { reference: 'contract-paid' }, key: 'kiosk', status: 200 }, { query: { reference: 'contract-paid' }, key: 'read', status: 200 }],

@@ -22,6 +22,9 @@ export function paymentRoutes(payments: PaymentService): Router {
   router.post('/payments/:paymentId/refund', async (req, res) => {
     res.status(202).json({ data: await payments.refund(callerOf(res), req.params.paymentId, parseBody(PaymentRefundSchema, req.body ?? {})) });
   });
+  router.post('/terminals/:terminalId/check', async (req, res) => {
+    res.json({ data: await payments.checkTerminal(callerOf(res), req.params.terminalId) });
+  });
   router.get('/terminals/:terminalId/totals', async (req, res) => {
     res.json({ data: await payments.terminalTotals(callerOf(res), req.params.terminalId) });
   });
