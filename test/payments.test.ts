@@ -70,7 +70,7 @@ describe('POST /terminals', () => {
   it('registers the simulator, lists it without its passphrase, and keeps the passphrase sealed', async () => {
     const list = await write.get('/terminals');
     expect(list.status).toBe(200);
-    expect(list.body.data).toEqual([{ id: terminal, store, name: 'Terminal 1', protocol: 'nexo-local', host: '127.0.0.1', port: sim.ready.port, poiId: sim.ready.poiId, reachable: true }]);
+    expect(list.body.data).toEqual([{ id: terminal, store, name: 'Terminal 1', protocol: 'nexo-local', host: '127.0.0.1', port: sim.ready.port, poiId: sim.ready.poiId }]);
     expect((await kiosk.get('/terminals')).body.data.map((t: { id: string }) => t.id)).toEqual([terminal]);
     const row = server.sqlite().prepare('SELECT sealed_passphrase FROM terminals WHERE id = ?').get(terminal) as { sealed_passphrase: string };
     expect(row.sealed_passphrase).not.toContain(sim.ready.passphrase);

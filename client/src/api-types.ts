@@ -5209,8 +5209,6 @@ export interface components {
             host: string;
             port: number;
             poiId: string;
-            /** @description Extension: the terminal answered a TLS handshake with its registered CA just now (kept up to 5 s). Card payments are online only: a kiosk offers card while its terminal is reachable. */
-            reachable: boolean;
         };
         /** @description Whether the server reaches the terminal now: the kiosk offers *Card* only then. */
         TerminalCheck: {

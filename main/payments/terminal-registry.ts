@@ -9,12 +9,10 @@ import type { StoreStore } from '../storage/stores.js';
 import type { TerminalRecord, TerminalStore } from '../storage/terminals.js';
 import { terminalAddressProblem, type TerminalNetworkPolicy } from './terminal-network.js';
 import type { TerminalEndpoint } from './terminal-protocol.js';
-import { createTerminalReachability } from './terminal-reachability.js';
 
 /** The card terminals staff register per store; the passphrase is sealed before it is stored and never answered. */
 export function createTerminalRegistry(deps: { terminals: TerminalStore; stores: StoreStore; secrets: SecretBox; policy: TerminalNetworkPolicy; clock: Clock }) {
   const { terminals, secrets, clock } = deps;
-  const reachability = createTerminalReachability({ now: () => clock.now().getTime() });
 
   const endpointOf = (t: TerminalRecord): TerminalEndpoint => ({
     host: t.host,
@@ -25,16 +23,7 @@ export function createTerminalRegistry(deps: { terminals: TerminalStore; stores:
     passphrase: secrets.open(t.sealedPassphrase),
     certificate: t.certificate,
   });
-  const publicOf = async (t: TerminalRecord): Promise<Terminal> => ({
-    id: t.id,
-    store: t.store,
-    name: t.name,
-    protocol: t.protocol,
-    host: t.host,
-    port: t.port,
-    poiId: t.poiId,
-    reachable: await reachability.reachable(t.id, endpointOf(t)),
-  });
+  const publicOf = (t: TerminalRecord): Terminal => ({ id: t.id, store: t.store, name: t.name, protocol: t.protocol, host: t.host, port: t.port, poiId: t.poiId });
   const visible = (caller: Caller, t: TerminalRecord) => !caller.store || t.store === caller.store;
 
   return {
@@ -49,8 +38,8 @@ export function createTerminalRegistry(deps: { terminals: TerminalStore; stores:
       return id;
     },
 
-    list(caller: Caller): Promise<Terminal[]> {
-      return Promise.all(terminals.list(caller.orgId).filter((t) => visible(caller, t)).map(publicOf));
+    list(caller: Caller): Terminal[] {
+      return terminals.list(caller.orgId).filter((t) => visible(caller, t)).map(publicOf);
     },
 
     remove(caller: Caller, id: string): void {

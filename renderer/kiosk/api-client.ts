@@ -10,7 +10,7 @@ import type { PrinterStatus } from '../../shared/api/printers.js';
 import type { ReceiptPrintRequest, ReceiptPrintResult } from '../../shared/api/receipts.js';
 import type { Store } from '../../shared/api/stores.js';
 import type { Supplier } from '../../shared/api/suppliers.js';
-import type { Terminal } from '../../shared/api/terminals.js';
+import type { Terminal, TerminalCheck } from '../../shared/api/terminals.js';
 
 /** `GET /sync` of a server that syncs with an upstream. */
 export interface SyncStatus {
@@ -105,8 +105,11 @@ export function createApiClient(config: { apiBaseUrl: string; key?: string | und
     identityVerdict: (identity: IdentityVerdictRequest): Promise<IdentityVerdict> =>
       call(async (signal) => (await api.post('/identity-logs/verdict', { body: identity, signal })).data),
     recordIdentityCheck: (log: IdentityLogCreate): Promise<{ id: string }> => call((signal) => api.post('/identity-logs', { body: log, signal })),
-    /** The store's card terminals, with whether each answers now. */
+    /** The store's card terminals. */
     terminals: (): Promise<Terminal[]> => call(async (signal) => (await api.get('/terminals', { signal })).data),
+    /** Whether the server reaches the terminal now; nothing is charged. */
+    checkTerminal: (id: string): Promise<TerminalCheck> =>
+      call(async (signal) => (await api.post('/terminals/{terminalId}/check', { params: { path: { terminalId: id } }, signal })).data),
     /** Starts a card payment at the store's terminal; the terminal decides later. */
     startPayment: (body: PaymentCreate): Promise<Payment> => call(async (signal) => (await api.post('/payments', { body, signal })).data),
     payment: (id: string): Promise<Payment> => call(async (signal) => (await api.get('/payments/{paymentId}', { params: { path: { paymentId: id } }, signal })).data),

@@ -45,11 +45,6 @@ export const TerminalSchema = z
     host: z.string(),
     port: z.int(),
     poiId: z.string(),
-    reachable: z
-      .boolean()
-      .describe(
-        'Extension: the terminal answered a TLS handshake with its registered CA just now (kept up to 5 s). Card payments are online only: a kiosk offers card while its terminal is reachable.',
-      ),
   })
   .meta({ id: 'Terminal', description: 'A registered card terminal, without its passphrase.' });
 

@@ -10,8 +10,8 @@ export function terminalRoutes(registry: TerminalRegistry): Router {
   router.post('/terminals', (req, res) => {
     res.status(201).json({ success: true, id: registry.register(callerOf(res), parseBody(TerminalCreateSchema, req.body)) });
   });
-  router.get('/terminals', async (_req, res) => {
-    res.json({ data: await registry.list(callerOf(res)) });
+  router.get('/terminals', (_req, res) => {
+    res.json({ data: registry.list(callerOf(res)) });
   });
   router.delete('/terminals/:terminalId', (req, res) => {
     registry.remove(callerOf(res), req.params.terminalId);
