@@ -162,8 +162,6 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
     clock: deps.clock,
   });
   const printing = { clock: deps.clock, registry: printers, connection: printerConnection, states: printerStates };
-  const receiptPrinting = createReceiptPrinting({ services, ...printing });
-  const reportPrinting = createReportPrinting({ services, ...printing });
   const payments = createCardPayments({
     db: deps.db,
     stores: services.stores.retailStores,
@@ -174,6 +172,8 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
     network: deps.terminalNetwork,
     pace: deps.paymentPace,
   });
+  const receiptPrinting = createReceiptPrinting({ services, ...printing, cardReceiptOf: payments.service.cardReceiptOf });
+  const reportPrinting = createReportPrinting({ services, ...printing });
   const app = express();
   app.disable('x-powered-by');
   // List pages can be megabytes; hashing each one for an ETag costs more than it saves on localhost.
@@ -206,7 +206,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(forSegments(['receipts'], receiptRoutes(receiptPrinting)));
   api.use(forSegments(['terminals'], terminalRoutes(payments.terminals)));
   api.use(forSegments(['payments', 'terminals'], paymentRoutes(payments.service)));
-  api.use(forSegments(['reports'], reportRoutes(services.reports, reportPrinting)));
+  api.use(forSegments(['reports'], reportRoutes(services.reports, reportPrinting, payments.cardDay)));
   api.use(forSegments(['identity-logs'], identityLogRoutes(services.identityLogs, deps.clock)));
   api.use(forSegments(['sync'], syncRoutes(sync.admin)));
   api.use(forSegments(['fleet'], fleetRoutes(fleet)));

@@ -68,8 +68,15 @@ describe('store settings', () => {
 
   it('offers while offline only the payment methods allowed offline', () => {
     const settings = settingsOf(store({ paymentCash: true, paymentCashOffline: true, paymentProviderA: true, paymentProviderB: true, paymentProviderBOffline: false }));
-    expect(paymentMethodsOffered(settings, false)).toEqual(['cash', 'providerA', 'providerB']);
-    expect(paymentMethodsOffered(settings, true)).toEqual(['cash']);
+    expect(paymentMethodsOffered(settings, false, true)).toEqual(['cash', 'providerA', 'providerB']);
+    expect(paymentMethodsOffered(settings, true, true)).toEqual(['cash']);
+  });
+
+  it('offers card only while the store\'s terminal answers; mobile payment follows its offline flag', () => {
+    const settings = settingsOf(store({ paymentCash: true, paymentProviderA: true, paymentProviderB: true, paymentProviderBOffline: true }));
+    expect(paymentMethodsOffered(settings, false, false)).toEqual(['cash', 'providerB']);
+    expect(paymentMethodsOffered(settings, false, true)).toEqual(['cash', 'providerA', 'providerB']);
+    expect(paymentMethodsOffered(settings, true, true)).toEqual(['providerB']);
   });
 
   it('lets store translations override a language or every language', () => {

@@ -5487,6 +5487,8 @@ export interface components {
             reference: string;
             /** @description Amount asked, in cents. */
             amount: number;
+            /** @description Extension: cents given back so far by refunds. */
+            refunded: number;
             currency: string;
             /**
              * @description `pending`: sent to the terminal, no answer yet; `unknown`: the answer was lost, the server keeps asking the terminal; `approved`: the card was charged; `declined`: the terminal or the card refused, or the terminal was busy; `cancelled`: the customer or the kiosk cancelled before approval, or the terminal never got it; `refunded`: the whole amount went back (a refund, or a reversal of a refused approval); `partially-refunded`: part of it went back.
@@ -5499,6 +5501,8 @@ export interface components {
             maskedPan: string | null;
             /** @description What the terminal said, or why the server refused its answer, in words staff can act on. */
             message: string | null;
+            /** @description Extension: id of the order this payment paid; null while no order names it (an approved payment without one is open: refund it, or record its sale). */
+            order: string | null;
             /** @description Empty until the terminal answers. */
             receipt: {
                 /** @description The terminal's customer receipt lines, exactly as it gave them. */
@@ -5573,6 +5577,27 @@ export interface components {
             priceDeviations: components["schemas"]["PriceDeviation"][];
             /** @description Extension of the contract: kiosk sales recorded on this day more than 30 minutes after their order date (an order date set back, or a sale sent again after an outage), not deleted; oldest recording first. Their lines count on the day of their order date. */
             lateSales: components["schemas"]["LateSale"][];
+            /** @description Extension of the contract: card payments of the day (the store's local day, by when each payment was started) by brand, compared with the terminals' own totals. */
+            card: {
+                /** @description One line per brand either side knows, by brand name. */
+                byBrand: components["schemas"]["CardBrandReconciliation"][];
+                /** @description Sum of `byBrand`'s `total`. In cents. */
+                total: number;
+                /** @description Sum of the terminals' totals; `null` when a terminal of the store did not answer. In cents. */
+                terminalTotal: number | null;
+                /** @description `total - terminalTotal`; `null` when a terminal did not answer. In cents. */
+                difference: number | null;
+                /** @description The store's terminals asked for their totals (nexo reconciliation). */
+                terminals: {
+                    /** @description Terminal id (`GET /terminals`). */
+                    id: string;
+                    name: string;
+                    /** @description The terminal gave its totals for the day. */
+                    answered: boolean;
+                    /** @description Why it did not, when it did not. */
+                    message: string | null;
+                }[];
+            };
             /** @description orderDate of the first counted sale (UTC); `null` without sales. */
             firstSaleAt: string | null;
             /** @description orderDate of the last counted sale (UTC); `null` without sales. */
@@ -5635,6 +5660,20 @@ export interface components {
             recordedAt: string;
             /** @description The order total. In cents. */
             total: number;
+        };
+        CardBrandReconciliation: {
+            /** @description Card brand as the terminal names it (VISA, MASTERCARD, …). */
+            brand: string;
+            /** @description Card payments of the day at this brand that the terminal approved, as this server recorded them (the store's terminals, refunded ones included). */
+            payments: number;
+            /** @description Their amounts, refunds deducted. In cents. */
+            total: number;
+            /** @description The terminals' own count of approved payments of this brand for the day; `null` when no terminal answered. */
+            terminalPayments: number | null;
+            /** @description The terminals' own amount of this brand for the day, refunds deducted. In cents. */
+            terminalTotal: number | null;
+            /** @description `total - terminalTotal`: 0 when both agree; `null` when no terminal answered. In cents. */
+            difference: number | null;
         };
         /** @description Which store's day goes to which receipt printer, and in which language. */
         DailyReportPrintRequest: {

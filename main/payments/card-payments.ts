@@ -6,6 +6,7 @@ import type { Db } from '../storage/database.js';
 import { createPaymentStore } from '../storage/payments.js';
 import type { StoreStore } from '../storage/stores.js';
 import { createTerminalStore } from '../storage/terminals.js';
+import { createCardDay } from './card-day.js';
 import { nexoLocal } from './nexo/nexo-local.js';
 import { createPaymentService } from './payment-service.js';
 import { createPaymentSettling, DEFAULT_FOLLOW_PACE, type FollowPace } from './payment-settling.js';
@@ -44,7 +45,8 @@ export function createCardPayments(deps: {
     crash: crashPoint,
   });
   const service = createPaymentService({ payments, stores: deps.stores, registry: terminals, protocol, settling, clock: deps.clock, durable: deps.durable });
-  return { terminals, service, settling };
+  const cardDay = createCardDay({ registry: terminals, protocol, clock: deps.clock });
+  return { terminals, service, settling, cardDay };
 }
 
 export type CardPayments = ReturnType<typeof createCardPayments>;

@@ -26,11 +26,13 @@ export const paymentOf = (p: PaymentRecord): Payment => ({
   terminal: p.terminal,
   reference: p.reference,
   amount: p.amount,
+  refunded: p.refunded,
   currency: p.currency,
   state: p.state,
   brand: p.brand,
   maskedPan: p.maskedPan,
   message: p.message,
+  order: p.orderId,
   receipt: { customer: p.customerReceipt, cashier: p.cashierReceipt },
   createdAt: p.createdAt,
   updatedAt: p.updatedAt,
@@ -94,6 +96,11 @@ export function createPaymentService(deps: {
 
     get(caller: Caller, id: string): Payment {
       return paymentOf(mustGet(caller, id));
+    },
+
+    /** The terminal's customer receipt lines of the card payment that paid an order; undefined for an order paid otherwise. */
+    cardReceiptOf(caller: Caller, orderId: string): string[] | undefined {
+      return payments.byOrder(caller.orgId, orderId)?.customerReceipt;
     },
 
     /** A sale's attempts, the payments since a time, or the approved ones no order names; a kiosk key sees its store's only. */

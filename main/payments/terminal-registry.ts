@@ -14,6 +14,15 @@ import type { TerminalEndpoint } from './terminal-protocol.js';
 export function createTerminalRegistry(deps: { terminals: TerminalStore; stores: StoreStore; secrets: SecretBox; policy: TerminalNetworkPolicy; clock: Clock }) {
   const { terminals, secrets, clock } = deps;
 
+  const endpointOf = (t: TerminalRecord): TerminalEndpoint => ({
+    host: t.host,
+    port: t.port,
+    poiId: t.poiId,
+    keyIdentifier: t.keyIdentifier,
+    keyVersion: t.keyVersion,
+    passphrase: secrets.open(t.sealedPassphrase),
+    certificate: t.certificate,
+  });
   const publicOf = (t: TerminalRecord): Terminal => ({ id: t.id, store: t.store, name: t.name, protocol: t.protocol, host: t.host, port: t.port, poiId: t.poiId });
   const visible = (caller: Caller, t: TerminalRecord) => !caller.store || t.store === caller.store;
 
@@ -57,11 +66,18 @@ export function createTerminalRegistry(deps: { terminals: TerminalStore; stores:
       return ofStore[0]!;
     },
 
+    /** A store's terminals with how to reach each. */
+    ofStore(orgId: string, store: string): { id: string; name: string; endpoint: TerminalEndpoint }[] {
+      return terminals
+        .list(orgId)
+        .filter((t) => t.store === store)
+        .map((t) => ({ id: t.id, name: t.name, endpoint: endpointOf(t) }));
+    },
+
     /** How to reach a terminal a payment went to, also one removed since: its payments are still settled. */
     endpoint(id: string): TerminalEndpoint | undefined {
       const t = terminals.find(id);
-      if (!t) return undefined;
-      return { host: t.host, port: t.port, poiId: t.poiId, keyIdentifier: t.keyIdentifier, keyVersion: t.keyVersion, passphrase: secrets.open(t.sealedPassphrase), certificate: t.certificate };
+      return t ? endpointOf(t) : undefined;
     },
   };
 }

@@ -44,6 +44,8 @@ export function createReceiptPrinting(deps: {
   registry: PrinterRegistry;
   connection: PrinterConnection;
   states: PrinterStates;
+  /** The terminal's customer receipt lines of a card sale, printed under it exactly as the terminal gave them. */
+  cardReceiptOf: (caller: Caller, orderId: string) => string[] | undefined;
 }) {
   return {
     async print(caller: Caller, orderId: string, request: ReceiptPrintRequest): Promise<ReceiptPrintResult> {
@@ -54,6 +56,7 @@ export function createReceiptPrinting(deps: {
         language: request.language ?? languageOf(store.languageMain),
         receiptUrlTemplate: receiptUrlFor(caller, store, request.receiptUrl),
         productOf: (id) => deps.services.stores.products.get(caller.orgId, id),
+        cardReceipt: deps.cardReceiptOf(caller, order.id),
       });
       const attempt = await deps.connection.send(printer, escPosCommands(receiptDocument(receipt)));
       return deps.states.record(printer, order.id, attempt, deps.clock.now());

@@ -4,7 +4,7 @@ import type { OrderLine } from '../../shared/api/orders.js';
 import type { CountedOrder, OrderGroup, SaleWindow } from '../storage/daily-sales.js';
 
 /** The figures of a report that come from the orders alone. */
-export type DailyTotals = Omit<DailyReport, 'store' | 'date' | 'timeZone' | 'priceDeviations' | 'lateSales'>;
+export type DailyTotals = Omit<DailyReport, 'store' | 'date' | 'timeZone' | 'priceDeviations' | 'lateSales' | 'card'>;
 
 const byName = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
 

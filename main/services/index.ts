@@ -75,7 +75,7 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
       saleFlags: stores.saleFlags,
       payment: createOrderPayment(createPaymentStore(db)),
     }),
-    reports: createReportService({ sales: createDailySalesStore(db), stores: stores.retailStores, saleFlags: stores.saleFlags }),
+    reports: createReportService({ sales: createDailySalesStore(db), stores: stores.retailStores, saleFlags: stores.saleFlags, payments: createPaymentStore(db) }),
     identityLogs: createIdentityLogService({ db, clock, identityLogs: stores.identityLogs, stores: stores.retailStores, outbox: stores.outbox }),
   };
 }

@@ -1,13 +1,15 @@
 import type { DailyReport, DailyReportQuery } from '../../shared/api/reports.js';
 import { DEFAULT_TIME_ZONE, localDayBounds } from '../../shared/time-zones.js';
+import { reconcileCardTotals } from '../rules/card-reconciliation.js';
 import { assembleDailyTotals } from '../rules/daily-totals.js';
 import type { DailySalesStore, SaleWindow } from '../storage/daily-sales.js';
+import type { PaymentStore } from '../storage/payments.js';
 import type { SaleFlagStore } from '../storage/sale-flags.js';
 import type { StoreStore } from '../storage/stores.js';
 import type { Caller } from './caller.js';
 import { ValidationFailed } from './errors.js';
 
-export function createReportService(deps: { sales: DailySalesStore; stores: StoreStore; saleFlags: SaleFlagStore }) {
+export function createReportService(deps: { sales: DailySalesStore; stores: StoreStore; saleFlags: SaleFlagStore; payments: Pick<PaymentStore, 'brandTotals'> }) {
   const { sales, stores, saleFlags } = deps;
 
   return {
@@ -25,7 +27,10 @@ export function createReportService(deps: { sales: DailySalesStore; stores: Stor
         return saleWindows.get(productId);
       };
       const totals = assembleDailyTotals(sales.orderGroups(...range), sales.countedOrders(...range), saleOf);
-      return { store: store.id, date: query.date, timeZone, ...totals, priceDeviations: saleFlags.linesOfDay(...range), lateSales: saleFlags.lateOfDay(...range) };
+      // The terminals' side is added by whoever can ask them (GET /reports/daily); here it is unknown.
+      const byBrand = reconcileCardTotals(deps.payments.brandTotals(...range), undefined);
+      const card = { byBrand, total: byBrand.reduce((sum, b) => sum + b.total, 0), terminalTotal: null, difference: null, terminals: [] };
+      return { store: store.id, date: query.date, timeZone, ...totals, priceDeviations: saleFlags.linesOfDay(...range), lateSales: saleFlags.lateOfDay(...range), card };
     },
   };
 }

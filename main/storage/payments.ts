@@ -1,5 +1,6 @@
 import type { PaymentState } from '../../shared/api/payments.js';
 import type { PoiTransaction } from '../payments/terminal-protocol.js';
+import type { BrandTotal } from '../rules/card-reconciliation.js';
 import type { Db } from './database.js';
 
 /** A payment attempt as stored. */
@@ -90,6 +91,12 @@ export function createPaymentStore(db: Db) {
   const byId = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE id = ? AND org_id = ?');
   const byServiceId = db.prepare<[string], Row>('SELECT * FROM payments WHERE service_id = ?');
   const byReference = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND reference = ? ORDER BY created_at, id');
+  const brandTotals = db.prepare<[string, string, string, string], BrandTotal>(
+    `SELECT brand, COUNT(*) AS payments, SUM(amount - refunded) AS total FROM payments
+     WHERE org_id = ? AND store = ? AND created_at >= ? AND created_at < ? AND state IN ('approved', 'refunded', 'partially-refunded') AND refused = 0
+     GROUP BY brand ORDER BY brand`,
+  );
+  const byOrder = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND order_id = ?');
   const since = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND created_at >= ? ORDER BY created_at DESC, id');
   const unrecorded = db.prepare<[string], Row>("SELECT * FROM payments WHERE org_id = ? AND state = 'approved' AND refused = 0 AND order_id IS NULL ORDER BY created_at, id");
   const open = db.prepare<[], Row>("SELECT * FROM payments WHERE state IN ('pending', 'unknown') ORDER BY created_at");
@@ -117,6 +124,15 @@ export function createPaymentStore(db: Db) {
       return byReference.all(orgId, reference).map(fromRow);
     },
     /** Started at or after `at`, newest first. */
+    /** A store's approved card payments started in [start, end) per brand: how many, and their amount less refunds. */
+    brandTotals(orgId: string, store: string, start: string, end: string): BrandTotal[] {
+      return brandTotals.all(orgId, store, start, end).map((t) => ({ ...t, brand: t.brand ?? 'unknown' }));
+    },
+    /** The payment that paid an order, if a card paid it. */
+    byOrder(orgId: string, orderId: string): PaymentRecord | undefined {
+      const row = byOrder.get(orgId, orderId);
+      return row ? fromRow(row) : undefined;
+    },
     since(orgId: string, at: string): PaymentRecord[] {
       return since.all(orgId, at).map(fromRow);
     },

@@ -4,11 +4,13 @@ import type { Category } from '../../shared/api/categories.js';
 import type { IdentityLogCreate, IdentityVerdict, IdentityVerdictRequest } from '../../shared/api/identity-logs.js';
 import type { CurrentKey } from '../../shared/api/keys.js';
 import type { Order, OrderCreate } from '../../shared/api/orders.js';
+import type { Payment, PaymentCreate } from '../../shared/api/payments.js';
 import type { Product } from '../../shared/api/products.js';
 import type { PrinterStatus } from '../../shared/api/printers.js';
 import type { ReceiptPrintRequest, ReceiptPrintResult } from '../../shared/api/receipts.js';
 import type { Store } from '../../shared/api/stores.js';
 import type { Supplier } from '../../shared/api/suppliers.js';
+import type { Terminal, TerminalCheck } from '../../shared/api/terminals.js';
 
 /** `GET /sync` of a server that syncs with an upstream. */
 export interface SyncStatus {
@@ -103,6 +105,19 @@ export function createApiClient(config: { apiBaseUrl: string; key?: string | und
     identityVerdict: (identity: IdentityVerdictRequest): Promise<IdentityVerdict> =>
       call(async (signal) => (await api.post('/identity-logs/verdict', { body: identity, signal })).data),
     recordIdentityCheck: (log: IdentityLogCreate): Promise<{ id: string }> => call((signal) => api.post('/identity-logs', { body: log, signal })),
+    /** The store's card terminals. */
+    terminals: (): Promise<Terminal[]> => call(async (signal) => (await api.get('/terminals', { signal })).data),
+    /** Whether the server reaches the terminal now; nothing is charged. */
+    checkTerminal: (id: string): Promise<TerminalCheck> =>
+      call(async (signal) => (await api.post('/terminals/{terminalId}/check', { params: { path: { terminalId: id } }, signal })).data),
+    /** Starts a card payment at the store's terminal; the terminal decides later. */
+    startPayment: (body: PaymentCreate): Promise<Payment> => call(async (signal) => (await api.post('/payments', { body, signal })).data),
+    payment: (id: string): Promise<Payment> => call(async (signal) => (await api.get('/payments/{paymentId}', { params: { path: { paymentId: id } }, signal })).data),
+    /** Every payment of a sale, by its order number. */
+    paymentsOf: (reference: string): Promise<Payment[]> => call(async (signal) => (await api.get('/payments', { params: { query: { reference } }, signal })).data),
+    /** Asks the terminal to abort; its answer still decides how the payment ends. */
+    cancelPayment: (id: string): Promise<Payment> =>
+      call(async (signal) => (await api.post('/payments/{paymentId}/cancel', { params: { path: { paymentId: id } }, signal })).data),
     sync: (): Promise<SyncStatus> => call(async (signal) => (await api.get('/sync', { signal })).data),
   };
 }

@@ -17,6 +17,7 @@ import { header, type Header } from './screens/header.js';
 import { ShopView } from './screens/shop.js';
 import { applyTheme } from './screens/theme.js';
 import { soundPlayer } from './sound.js';
+import { watchTerminals } from './terminal-status.js';
 import type { KioskSettings, StoreLanguage } from './store-settings.js';
 
 const SEARCH_LIMIT = 20;
@@ -27,6 +28,7 @@ export class KioskApp implements CheckoutHost {
   t: Translate;
   language: StoreLanguage;
   sync: SyncStatus | undefined;
+  terminalReachable = false;
   private catalog: ScreenCatalog | undefined;
   private shop!: ShopView;
   private top!: Header;
@@ -72,8 +74,14 @@ export class KioskApp implements CheckoutHost {
     });
     // Only the badge changes: the shop, and whatever the customer is typing into, stays as it is.
     watchSync(this.api, (status) => {
+      const wasOffline = this.offline;
       this.sync = status;
       this.top.setOffline(this.offlineText());
+      if (this.offline !== wasOffline) this.checkout.methodsChanged();
+    });
+    watchTerminals(this.api, (reachable) => {
+      this.terminalReachable = reachable;
+      this.checkout.methodsChanged();
     });
     loadScreenCatalog(this.api, this.settings.storeId).then(
       (catalog) => {

@@ -96,6 +96,12 @@ export class Cart {
     this.lines = [];
   }
 
+  /** The cart of a sale taken up again after a reload (its card payment was under way). */
+  restore(lines: readonly CartLine[]): void {
+    this.lines = lines.map((line) => ({ ...line }));
+    this.nextKey = Math.max(0, ...lines.map((l) => l.key)) + 1;
+  }
+
   /** What POST /orders needs: the server prices catalog lines itself, lines with their own total carry it. */
   orderLines(): OrderLineCreate[] {
     return this.lines.map(orderLineOf);

@@ -3,12 +3,17 @@ import { DEFAULT_MINIMUM_AGE, minimumAgeOf } from '../../shared/minimum-age.js';
 import type { CalendarDate } from './age.js';
 import { verifyAge, type AgeEvidence } from './age-verification.js';
 import type { ApiClient } from './api-client.js';
+import type { TerminalPayment } from './card-payment.js';
+import { cardSaleRecord, type CardSaleRecord } from './card-sale-record.js';
+import { CardStep } from './card-step.js';
 import type { Cart } from './cart.js';
 import { newOrderId, orderOfSale, saleOf, sendSale, type SendFailure, type StoredSale } from './checkout.js';
+import { errorText as customerErrorText } from './error-text.js';
 import { isMrzLine, readMrz } from './mrz.js';
 import type { Translate } from './i18n/index.js';
 import { paymentTerminalStep, type PaymentOutcome } from './payment-terminal.js';
 import { ageCheckScreen, refusedScreen } from './screens/age-check.js';
+import type { CardTerminalScreen } from './screens/card-terminal.js';
 import { helpScreen } from './screens/help.js';
 import { ReceiptView, type ReceiptSetup } from './receipt-view.js';
 import { paymentScreen, recordingScreen } from './screens/payment.js';
@@ -21,6 +26,7 @@ type Step =
   | { name: 'staff'; back: Step }
   | { name: 'payment' }
   | { name: 'terminal'; method: PaymentMethod }
+  | { name: 'card'; screen: CardTerminalScreen }
   | { name: 'recording'; resumed: boolean; failure?: SendFailure }
   | { name: 'receipt'; view: ReceiptView };
 
@@ -34,6 +40,8 @@ export interface CheckoutHost {
   readonly t: Translate;
   readonly language: StoreLanguage;
   readonly offline: boolean;
+  /** The store's card terminal answers: *Card* is offered only then. */
+  readonly terminalReachable: boolean;
   /** Shows a checkout screen in place of the shop. */
   show(screen: HTMLElement): void;
   /** Back to the shop, with `note` in its message line. */
@@ -57,11 +65,22 @@ export class CheckoutFlow {
   private mrzLines: string[] = [];
   /** The paid sale on screen, from the payment step until its receipt closes. */
   private paid: SaleJournalEntry | undefined;
+  /** The approved card payment of the sale on screen, whose receipt lines the receipt carries. */
+  private cardPayment: TerminalPayment | undefined;
+  private readonly card: CardStep;
 
   constructor(
     private readonly app: CheckoutHost,
     private readonly journal: SalesJournal,
-  ) {}
+  ) {
+    this.card = new CardStep({
+      payments: app.api,
+      errorText: (err) => customerErrorText(app.t, err),
+      show: (screen) => this.go({ name: 'card', screen }),
+      approved: (payment) => void this.paidByCard(payment),
+      otherMethod: () => this.go({ name: 'payment' }),
+    });
+  }
 
   get active(): boolean {
     return this.step !== undefined;
@@ -71,6 +90,7 @@ export class CheckoutFlow {
   cancellable(): boolean {
     if (this.paid && this.paid.storedId === undefined) return false;
     if (this.step?.name === 'receipt' && this.step.view.holding) return false;
+    if (this.step?.name === 'card' && this.card.busy) return false;
     return this.step?.name !== 'terminal';
   }
 
@@ -88,6 +108,9 @@ export class CheckoutFlow {
       console.error('the sales journal could not be read', err);
     }
     const last = entries.at(-1);
+    const underWay = cardSaleRecord.read();
+    if (underWay && entries.some((e) => e.orderId === underWay.orderId)) cardSaleRecord.clear();
+    else if (underWay && !last) return this.resumeCard(underWay);
     if (!last) return this.render();
     for (const entry of entries.slice(0, -1)) {
       this.paid = entry;
@@ -108,7 +131,22 @@ export class CheckoutFlow {
     this.go(this.app.cart.needsAgeCheck ? { name: 'age' } : { name: 'payment' });
   }
 
+  /**
+   * A reload during a card payment: the cart comes back, and the payment the
+   * server holds for the sale is followed; none open means nothing was charged,
+   * and the customer chooses how to pay again.
+   */
+  private resumeCard(record: CardSaleRecord): void {
+    this.app.cart.restore(record.lines);
+    this.orderId = record.orderId;
+    this.startedAt = record.startedAt;
+    this.card.pay({ store: this.app.settings.storeId, amount: this.app.cart.totals(this.startedAt).total, reference: this.orderId }, false);
+  }
+
   end(): void {
+    this.card.stop();
+    cardSaleRecord.clear();
+    this.cardPayment = undefined;
     const stored = this.paid?.storedId !== undefined ? this.paid : undefined;
     if (stored) void this.journal.remove(stored.orderId).catch((err: unknown) => console.error(`the sales journal could not drop the stored sale ${stored.orderId}`, err));
     this.paid = undefined;
@@ -147,7 +185,9 @@ export class CheckoutFlow {
       case 'staff':
         return app.show(helpScreen(t, () => this.go(step.back)));
       case 'payment':
-        return app.show(paymentScreen(t, total, paymentMethodsOffered(app.settings, app.offline), (method) => this.go({ name: 'terminal', method }), back));
+        return app.show(paymentScreen(t, total, paymentMethodsOffered(app.settings, app.offline, app.terminalReachable), (method) => this.choose(method, total), back));
+      case 'card':
+        return app.show(step.screen.render(t));
       case 'terminal':
         return app.show(paymentTerminalStep(t, step.method, total, (outcome) => void this.record(outcome), () => this.go({ name: 'payment' })));
       case 'recording':
@@ -155,6 +195,24 @@ export class CheckoutFlow {
       case 'receipt':
         return app.show(step.view.screen(t, () => app.reset()));
     }
+  }
+
+  /** Card goes to the terminal; the other methods keep the step where the customer confirms on screen. */
+  private choose(method: PaymentMethod, total: number): void {
+    if (method !== 'providerA') return this.go({ name: 'terminal', method });
+    cardSaleRecord.write({ orderId: this.orderId, startedAt: this.startedAt, lines: this.app.cart.lines });
+    this.card.pay({ store: this.app.settings.storeId, amount: total, reference: this.orderId }, true);
+  }
+
+  /** The terminal approved: the sale is recorded with its payment, which gives the order its method and brand. */
+  private paidByCard(payment: TerminalPayment): Promise<void> {
+    this.cardPayment = payment;
+    return this.record({ paymentMethod: 'card', payment: payment.id, ...(payment.brand ? { paymentBrand: payment.brand } : {}), transactionDate: new Date().toISOString() });
+  }
+
+  /** The methods offered may change while the customer chooses (the terminal answers again, the upstream went away). */
+  methodsChanged(): void {
+    if (this.step?.name === 'payment') this.render();
   }
 
   private go(step: Step): void {
@@ -206,6 +264,7 @@ export class CheckoutFlow {
     this.paid = entry;
     this.go({ name: 'recording', resumed: false });
     await this.keep(entry);
+    cardSaleRecord.clear();
     await this.finish(entry, false);
   }
 
@@ -221,10 +280,26 @@ export class CheckoutFlow {
     const products = new Map(app.cart.lines.map((line) => [line.product.id, line.product]));
     app.cart.clear();
     await this.keep(stored);
-    const view = new ReceiptView(app.api, app.receiptSetup, app.settings, stored.storedId, stored.receiptPrinted === true);
+    const view = new ReceiptView(app.api, app.receiptSetup, app.settings, stored.storedId, stored.receiptPrinted === true, await this.cardReceipt(stored));
     void view.print(() => app.language, () => this.printed(stored));
     view.showOrder(await this.readBack(stored), (productId) => products.get(productId));
     this.go({ name: 'receipt', view });
+  }
+
+  /**
+   * The terminal's customer receipt lines of a sale paid by card, exactly as
+   * the terminal gave them; after a reload they are read from its payment.
+   */
+  private async cardReceipt(stored: StoredSale): Promise<string[] | undefined> {
+    const id = stored.sale.payment;
+    if (!id) return undefined;
+    if (this.cardPayment?.id === id) return this.cardPayment.receipt.customer;
+    try {
+      return (await this.app.api.payment(id)).receipt.customer;
+    } catch (err) {
+      console.warn(`the card receipt of payment ${id} could not be read; the receipt shows the sale without it`, err);
+      return undefined;
+    }
   }
 
   /** A printed receipt is noted in the journal, so that a reload before it is closed does not print it again. */

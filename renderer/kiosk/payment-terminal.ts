@@ -2,17 +2,18 @@ import { h } from './dom.js';
 import type { Translate } from './i18n/index.js';
 import type { PaymentMethod } from './store-settings.js';
 
-/** What the order records about a completed payment. */
+/** What the order records about a completed payment; a card sale names its approved payment. */
 export interface PaymentOutcome {
-  paymentMethod: PaymentMethod;
+  paymentMethod: PaymentMethod | 'card';
   transactionDate: string;
+  payment?: string;
+  paymentBrand?: string;
 }
 
 /**
- * The payment terminal seam. No terminal is integrated: this step tells the
- * customer where to pay and waits for an explicit confirmation on screen.
- * A terminal integration replaces the confirm button with the terminal's
- * answer and fills `PaymentOutcome` from it (brand, transaction message).
+ * The step of the methods that no terminal drives (cash, mobile payment):
+ * it tells the customer where to pay and waits for an explicit confirmation
+ * on screen. Card goes to the store's terminal instead (card-step.ts).
  */
 export function paymentTerminalStep(
   t: Translate,

@@ -83,6 +83,8 @@ export class ReceiptView {
     private readonly orderId: string,
     /** The receipt printed before the page was reloaded: it is not printed again. */
     printedBefore: boolean,
+    /** The card terminal's customer receipt lines, for a sale paid by card. */
+    private readonly cardReceipt?: readonly string[],
   ) {
     this.state = !setup.printer ? 'none' : printedBefore ? 'printed' : 'printing';
     if (!setup.printer) this.hold();
@@ -101,7 +103,7 @@ export class ReceiptView {
 
   receipt(language: StoreLanguage): Receipt {
     if (!this.order) throw new Error(`the receipt of order ${this.orderId} has no order to show yet`);
-    return buildReceipt(this.order, this.settings.receiptStore, { language, receiptUrlTemplate: this.settings.receiptUrl ?? this.setup.receiptUrl, productOf: this.productOf });
+    return buildReceipt(this.order, this.settings.receiptStore, { language, receiptUrlTemplate: this.settings.receiptUrl ?? this.setup.receiptUrl, productOf: this.productOf, cardReceipt: this.cardReceipt });
   }
 
   /** The receipt screen in the customer's language; the print state updates in place. */

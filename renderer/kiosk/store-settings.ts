@@ -76,7 +76,12 @@ export function settingsOf(store: Store): KioskSettings {
   };
 }
 
-/** Methods the customer may choose; while offline only those the store allows offline. */
-export function paymentMethodsOffered(settings: KioskSettings, offline: boolean): PaymentMethod[] {
-  return (Object.keys(settings.payment) as PaymentMethod[]).filter((m) => settings.payment[m].enabled && (!offline || settings.payment[m].offline));
+/**
+ * Methods the customer may choose: while offline only those the store allows
+ * offline, and card (provider A) only while the store's terminal answers.
+ */
+export function paymentMethodsOffered(settings: KioskSettings, offline: boolean, terminalReachable: boolean): PaymentMethod[] {
+  return (Object.keys(settings.payment) as PaymentMethod[]).filter(
+    (m) => settings.payment[m].enabled && (!offline || settings.payment[m].offline) && (m !== 'providerA' || terminalReachable),
+  );
 }

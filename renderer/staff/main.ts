@@ -4,6 +4,7 @@ import { CallError, getData, httpsAddress, keysTravelSafely } from './api.js';
 import { createCatalogView } from './catalog/catalog-view.js';
 import { createFleetView } from './fleet-view.js';
 import { createKeysView } from './keys-view.js';
+import { createPaymentsView } from './payments-view.js';
 import { createPrintersView } from './printers-view.js';
 import { createReportView } from './report-view.js';
 import { createSyncView } from './sync-view.js';
@@ -13,7 +14,7 @@ import { browserLanguage, LANGUAGE_NAMES, LANGUAGES, staffTranslator, type Staff
 /**
  * The staff page at `/status`: the server's health for anyone; after signing in
  * with a write key (kept in sessionStorage, so it ends with the tab), the day's
- * report, the catalog, sync with its parked entries, the receipt printers, the device keys,
+ * report, today's card payments with their refunds, the catalog, sync with its parked entries, the receipt printers, the device keys,
  * the store PCs reporting to this server (head office's), and the PC's disk and database.
  */
 const KEY = 'staff-write-key';
@@ -40,6 +41,7 @@ const views = { t: () => t, failed };
 const printers = createPrintersView({ key, t: () => t });
 const report = createReportView({ ...views, key: signedInKey, printers: () => printers.list() });
 const sync = createSyncView({ ...views, key: signedInKey });
+const payments = createPaymentsView({ ...views, key: signedInKey });
 const fleet = createFleetView({ ...views, key: signedInKey });
 const system = createSystemView({ key, t: () => t });
 const deviceKeys = createKeysView({ t: () => t, key: signedInKey });
@@ -52,7 +54,7 @@ const languageNav = document.getElementById('languages') as HTMLElement;
 const account = document.getElementById('account') as HTMLElement;
 const message = document.getElementById('message') as HTMLElement;
 const staff = document.getElementById('staff') as HTMLElement;
-staff.append(report.root, catalog.root, sync.root, deviceKeys.root, fleet.root);
+staff.append(report.root, payments.root, catalog.root, sync.root, deviceKeys.root, fleet.root);
 (document.getElementById('system-slot') as HTMLElement).append(system.root);
 (document.getElementById('printers-slot') as HTMLElement).append(printers.root);
 
@@ -103,7 +105,7 @@ async function signIn(candidate: string): Promise<void> {
   sessionStorage.setItem(KEY, candidate);
   problem = undefined;
   renderChrome();
-  await Promise.all([report.load().catch(failed), sync.refresh(), fleet.refresh(), system.refresh(), refreshPrinters(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed)]);
+  await Promise.all([report.load().catch(failed), payments.refresh(), sync.refresh(), fleet.refresh(), system.refresh(), refreshPrinters(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed)]);
 }
 
 function signOut(): void {
@@ -121,6 +123,7 @@ function setLanguage(language: StoreLanguage): void {
   t = staffTranslator(language);
   renderChrome();
   report.render();
+  payments.render();
   sync.render();
   fleet.render();
   system.render();
@@ -132,11 +135,11 @@ function setLanguage(language: StoreLanguage): void {
 renderChrome();
 void system.refresh();
 void refreshPrinters();
-if (key()) void report.load().catch(failed).then(() => Promise.all([sync.refresh(), fleet.refresh(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed)]));
+if (key()) void report.load().catch(failed).then(() => Promise.all([payments.refresh(), sync.refresh(), fleet.refresh(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed)]));
 let round = 0;
 setInterval(() => {
   round += 1;
   void system.refresh();
   void refreshPrinters();
-  if (key()) void Promise.all([sync.refresh(), fleet.refresh(), round % REPORT_EVERY === 0 ? report.refresh() : undefined]);
+  if (key()) void Promise.all([payments.refresh(), sync.refresh(), fleet.refresh(), round % REPORT_EVERY === 0 ? report.refresh() : undefined]);
 }, POLL_MS);

@@ -4,6 +4,7 @@ import type { Store } from '../../shared/api/stores.js';
 import { DEFAULT_TIME_ZONE, localDate } from '../../shared/time-zones.js';
 import { h, replaceChildren } from '../kiosk/dom.js';
 import { getAll, getData } from './api.js';
+import { cardReconciliation } from './card-report.js';
 import { createReportPrinterButton } from './report-printer.js';
 import type { StaffTextKey, StaffTranslate } from './texts.js';
 
@@ -82,6 +83,7 @@ export function createReportView(deps: {
           )),
         ),
       ],
+      cardReconciliation(t, r.card),
       r.byTaxRate.length > 0 && [
         h('h3', {}, t('byVat')),
         h(

@@ -95,3 +95,9 @@ export const listOf = <T extends z.ZodType>(schema: T) => z.object({ data: z.arr
 
 export type ListMeta = z.infer<typeof ListMetaSchema>;
 export type StandardError = z.infer<typeof StandardErrorSchema>;
+
+const isCalendarDay = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/** A day of the calendar as YYYY-MM-DD (a store's local day). */
+export const CalendarDaySchema = z.string().refine(isCalendarDay, { error: 'must be a day of the calendar as YYYY-MM-DD, for example 2026-11-24' });

@@ -45,11 +45,13 @@ export const PaymentSchema = z
     terminal: z.string().describe('Id of the terminal that takes it.'),
     reference: z.string(),
     amount: z.int().describe('Amount asked, in cents.'),
+    refunded: z.int().describe('Extension: cents given back so far by refunds.'),
     currency: z.string(),
     state: PaymentStateSchema,
     brand: z.string().nullable().describe('Card brand the terminal reported, e.g. `mc`, `visa`; null before approval.'),
     maskedPan: z.string().nullable().describe('Masked card number the terminal reported; null before approval.'),
     message: z.string().nullable().describe('What the terminal said, or why the server refused its answer, in words staff can act on.'),
+    order: z.string().nullable().describe('Extension: id of the order this payment paid; null while no order names it (an approved payment without one is open: refund it, or record its sale).'),
     receipt: z
       .object({
         customer: z.array(z.string()).describe("The terminal's customer receipt lines, exactly as it gave them."),

@@ -1,21 +1,15 @@
 import { z } from 'zod';
 import { STORE_LANGUAGES } from '../languages.js';
-import { IdSchema } from './common.js';
+import { CalendarDaySchema, IdSchema } from './common.js';
 
 /** The payment state whose orders a report counts as sales. */
 export const COUNTED_PAYMENT_STATE = 'successful';
-
-const isCalendarDay = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 const cents = (description: string) => z.int().describe(`${description} In cents.`);
 
 export const DailyReportQuerySchema = z.object({
   store: z.string().min(1, { error: 'must not be empty' }).describe('Store id.'),
-  date: z
-    .string()
-    .refine(isCalendarDay, { error: 'must be a day of the calendar as YYYY-MM-DD, for example 2026-11-24' })
-    .describe("The store's local day, YYYY-MM-DD."),
+  date: CalendarDaySchema.describe("The store's local day, YYYY-MM-DD."),
 });
 
 export const DailyReportPrintRequestSchema = z
@@ -85,6 +79,36 @@ export const LateSaleSchema = z
   })
   .meta({ id: 'LateSale', description: 'A kiosk sale recorded long after its order date.' });
 
+export const CardBrandReconciliationSchema = z
+  .object({
+    brand: z.string().describe('Card brand as the terminal names it (VISA, MASTERCARD, …).'),
+    payments: z.int().describe("Card payments of the day at this brand that the terminal approved, as this server recorded them (the store's terminals, refunded ones included)."),
+    total: cents('Their amounts, refunds deducted.'),
+    terminalPayments: z.int().nullable().describe("The terminals' own count of approved payments of this brand for the day; `null` when no terminal answered."),
+    terminalTotal: cents("The terminals' own amount of this brand for the day, refunds deducted.").nullable(),
+    difference: cents('`total - terminalTotal`: 0 when both agree; `null` when no terminal answered.').nullable(),
+  })
+  .meta({ id: 'CardBrandReconciliation' });
+
+export const CardReconciliationSchema = z
+  .object({
+    byBrand: z.array(CardBrandReconciliationSchema).describe('One line per brand either side knows, by brand name.'),
+    total: cents("Sum of `byBrand`'s `total`."),
+    terminalTotal: cents("Sum of the terminals' totals; `null` when a terminal of the store did not answer.").nullable(),
+    difference: cents('`total - terminalTotal`; `null` when a terminal did not answer.').nullable(),
+    terminals: z
+      .array(
+        z.object({
+          id: z.string().describe('Terminal id (`GET /terminals`).'),
+          name: z.string(),
+          answered: z.boolean().describe('The terminal gave its totals for the day.'),
+          message: z.string().nullable().describe('Why it did not, when it did not.'),
+        }),
+      )
+      .describe("The store's terminals asked for their totals (nexo reconciliation)."),
+  })
+  .meta({ id: 'CardReconciliation', description: "The day's card takings by brand beside the terminals' own totals: a difference is shown, never hidden." });
+
 export const DailyReportSchema = z
   .object({
     store: z.string().describe('Store id.'),
@@ -119,11 +143,15 @@ export const DailyReportSchema = z
         'Extension of the contract: kiosk sales recorded on this day more than 30 minutes after their order date (an order date set back, or a ' +
           'sale sent again after an outage), not deleted; oldest recording first. Their lines count on the day of their order date.',
       ),
+    card: CardReconciliationSchema.describe(
+      "Extension of the contract: card payments of the day (the store's local day, by when each payment was started) by brand, compared with the terminals' own totals.",
+    ),
     firstSaleAt: z.string().nullable().describe('orderDate of the first counted sale (UTC); `null` without sales.'),
     lastSaleAt: z.string().nullable().describe('orderDate of the last counted sale (UTC); `null` without sales.'),
   })
   .meta({ id: 'DailyReport', description: "A store's takings of one local day: the figures of a till's closing report." });
 
+export type CardReconciliation = z.infer<typeof CardReconciliationSchema>;
 export type DailyReportQuery = z.infer<typeof DailyReportQuerySchema>;
 export type DailyReportPrintRequest = z.infer<typeof DailyReportPrintRequestSchema>;
 export type DailyReport = z.infer<typeof DailyReportSchema>;

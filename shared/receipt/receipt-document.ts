@@ -1,4 +1,5 @@
 import { CURRENCY } from '../languages.js';
+import { cardReceiptLine } from './card-receipt-line.js';
 import type { Receipt } from './receipt.js';
 import { receiptFormat } from './receipt-format.js';
 import { receiptLineText as text } from './receipt-line.js';
@@ -46,6 +47,10 @@ export function receiptDocument(receipt: Receipt): string {
   out.push('-');
   if (f.payment) out.push(`|${text(`${t.paidWith} ${f.payment}`)}`);
   out.push(`|${text(`${t.orderId} ${receipt.tillOrderId}`)}`);
+  if (receipt.cardReceipt) {
+    out.push('-');
+    for (const { name, value } of receipt.cardReceipt.map(cardReceiptLine)) out.push(value ? `${text(name)} | ${text(value)}` : `|${text(name)}`);
+  }
   if (receipt.eReceiptUrl) {
     out.push('');
     out.push(`{c:${property(receipt.eReceiptUrl)};o:qrcode,5,m}`);

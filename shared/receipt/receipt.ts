@@ -51,6 +51,11 @@ export interface Receipt {
   total: number;
   paymentMethod?: string;
   paymentBrand?: string;
+  /**
+   * The card terminal's customer receipt of a card sale, line by line exactly
+   * as the terminal gave it (card schemes inspect these lines).
+   */
+  cardReceipt?: string[];
   /** The e-receipt's address, when the kiosk has a receipt URL template. */
   eReceiptUrl?: string;
 }
@@ -61,6 +66,8 @@ export interface ReceiptOptions {
   receiptUrlTemplate?: string | undefined;
   /** The catalog's product of a line, to tell sale prices apart; a line without one shows no sale. */
   productOf?: ((productId: string) => PricedProduct | undefined) | undefined;
+  /** The card terminal's customer receipt lines of the order's payment. */
+  cardReceipt?: readonly string[] | undefined;
 }
 
 const present = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
@@ -122,6 +129,7 @@ export function buildReceipt(order: Order, store: ReceiptStore, options: Receipt
   if (vatNumber) receipt.store.vatNumber = vatNumber;
   if (order.paymentMethod) receipt.paymentMethod = order.paymentMethod;
   if (order.paymentBrand) receipt.paymentBrand = order.paymentBrand;
+  if (options.cardReceipt && options.cardReceipt.length > 0) receipt.cardReceipt = [...options.cardReceipt];
   const url = eReceiptUrlOf(options.receiptUrlTemplate, order.orderId);
   if (url) receipt.eReceiptUrl = url;
   return receipt;

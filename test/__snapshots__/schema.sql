@@ -457,6 +457,8 @@ CREATE INDEX payments_open ON payments (state) WHERE state IN ('pending', 'unkno
 
 CREATE INDEX payments_org_reference ON payments (org_id, reference);
 
+CREATE INDEX payments_store_day ON payments (org_id, store, created_at);
+
 CREATE INDEX printers_org_store ON printers (org_id, store);
 
 CREATE INDEX product_alias_codes_product ON product_alias_codes (product_id);

@@ -22,6 +22,7 @@ import { installationAndFleet } from './0024-installation-and-fleet.js';
 import { salesPerStore } from './0025-sales-per-store.js';
 import { creationsAndFeedHorizons } from './0026-creations-and-feed-horizons.js';
 import { cardPayments } from './0028-card-payments.js';
+import { paymentsByStoreDay } from './0031-payments-by-store-day.js';
 
 export interface Migration {
   version: number;
@@ -55,4 +56,5 @@ export const migrations: Migration[] = [
   salesPerStore,
   creationsAndFeedHorizons,
   cardPayments,
+  paymentsByStoreDay,
 ];

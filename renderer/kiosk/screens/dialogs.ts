@@ -1,4 +1,5 @@
 import type { Product } from '../../../shared/api/products.js';
+import { parseFrancs } from '../../../shared/francs.js';
 import { isOnSale } from '../../../shared/order-pricing.js';
 import { h } from '../dom.js';
 import type { Translate } from '../i18n/index.js';
@@ -47,8 +48,6 @@ export function chooseDialog(t: Translate, products: Product[], onChoose: (p: Pr
 }
 
 /** Francs and at most two decimals, with a point or a comma. */
-const AMOUNT = /^(\d{1,5})(?:[.,](\d{1,2}))?$/;
-
 /** An `openInput` product: the customer types the amount, in francs, on the keypad or a keyboard. */
 export function amountDialog(t: Translate, product: Product, onAmount: (cents: number) => void, onCancel: () => void): HTMLDialogElement {
   const input = h('input', { type: 'text', inputMode: 'none', id: 'amount', class: 'amount-input', 'data-scan': 'own', autocomplete: 'off', maxLength: 8 });
@@ -58,8 +57,7 @@ export function amountDialog(t: Translate, product: Product, onAmount: (cents: n
     {
       onsubmit: (event: Event) => {
         event.preventDefault();
-        const match = AMOUNT.exec(input.value.trim());
-        const cents = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : 0;
+        const cents = parseFrancs(input.value) ?? 0;
         if (cents > 0) onAmount(cents);
         else error.textContent = t('amountInvalid');
       },

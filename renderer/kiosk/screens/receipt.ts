@@ -1,4 +1,5 @@
 import { renderSVG } from 'uqr';
+import { cardReceiptLine } from '../../../shared/receipt/card-receipt-line.js';
 import type { Receipt } from '../../../shared/receipt/receipt.js';
 import { receiptFormat } from '../../../shared/receipt/receipt-format.js';
 import { h } from '../dom.js';
@@ -90,6 +91,13 @@ export function receiptPaper(t: Translate, receipt: Receipt): HTMLElement {
       {},
       f.payment && h('p', { 'data-payment': '' }, `${w.paidWith} ${f.payment}`),
       h('p', { class: 'order-id' }, `${w.orderId} ${receipt.tillOrderId}`),
+      receipt.cardReceipt &&
+        h(
+          'table',
+          { class: 'card-receipt', 'data-card-receipt': '' },
+          h('caption', { class: 'visually-hidden' }, t('receiptCardCaption')),
+          h('tbody', {}, receipt.cardReceipt.map(cardReceiptLine).map(({ name, value }) => h('tr', {}, h('td', { colSpan: value ? 1 : 2 }, name), value && h('td', { class: 'amount' }, value)))),
+        ),
       receipt.eReceiptUrl &&
         h('figure', { class: 'e-receipt', 'data-e-receipt': receipt.eReceiptUrl }, qrCode(receipt.eReceiptUrl, w.eReceipt), h('figcaption', {}, t('receiptQrHint'))),
       h('p', {}, w.thanks),
