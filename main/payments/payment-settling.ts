@@ -93,6 +93,20 @@ export function createPaymentSettling(deps: {
     settle(p, { state: result.kind === 'cancelled' ? 'cancelled' : 'declined', message, customerReceipt: result.receipt.customer, cashierReceipt: result.receipt.cashier });
   }
 
+  /**
+   * Runs work on a payment that nobody awaits. Once the server stopped (its
+   * database closed under a request still out at the terminal), what the work
+   * meets is dropped: the attempt stays open in the database, and the next
+   * start settles it with the terminal.
+   */
+  const unawaited = async (paymentId: string, work: () => Promise<void>): Promise<void> => {
+    try {
+      await work();
+    } catch (err) {
+      if (!stopped) logger.error({ err, payment: paymentId }, 'following a card payment failed');
+    }
+  };
+
   const schedule = (id: string, attempt: number) => {
     if (stopped || timers.has(id)) return;
     const wait = Math.min(deps.pace.firstMs * 2 ** attempt, deps.pace.maxMs);
@@ -100,7 +114,7 @@ export function createPaymentSettling(deps: {
       id,
       setTimeout(() => {
         timers.delete(id);
-        void ask(id, attempt);
+        void unawaited(id, () => ask(id, attempt));
       }, wait),
     );
   };
@@ -138,32 +152,37 @@ export function createPaymentSettling(deps: {
     if (p && !(await askOnce(p))) schedule(id, attempt + 1);
   }
 
-  return {
-    apply,
-
-    /** Sends a stored attempt to its terminal and settles it with the answer, or follows it when the answer is lost. */
-    async send(p: PaymentRecord): Promise<void> {
-      const endpoint = registry.endpoint(p.terminal);
-      if (!endpoint) return;
-      try {
-        const result = await protocol.start(endpoint, { serviceId: p.serviceId, reference: p.reference, amount: p.amount, currency: p.currency });
-        if (result.serviceId !== p.serviceId) logger.warn({ payment: p.id, answeredFor: result.serviceId }, 'the terminal answered a payment request for another transaction');
-        await apply(result);
-        // An answer for another transaction leaves this one open: ask for its own.
-        if (stillOpen(p.serviceId)) {
-          payments.markLost(p.id, clock.now().toISOString());
-          schedule(p.serviceId, 0);
-        }
-      } catch (err) {
-        if (err instanceof TerminalNotReached) {
-          const current = stillOpen(p.serviceId);
-          if (current) settle(current, { state: 'cancelled', message: `${err.message}: nothing was charged` });
-          return;
-        }
-        logger.warn({ payment: p.id, err: err instanceof Error ? err.message : String(err) }, 'the answer to a card payment was lost: asking the terminal');
+  /** Sends a stored attempt to its terminal and settles it with the answer, or follows it when the answer is lost. */
+  async function sendNow(p: PaymentRecord): Promise<void> {
+    const endpoint = registry.endpoint(p.terminal);
+    if (!endpoint) return;
+    try {
+      const result = await protocol.start(endpoint, { serviceId: p.serviceId, reference: p.reference, amount: p.amount, currency: p.currency });
+      if (result.serviceId !== p.serviceId) logger.warn({ payment: p.id, answeredFor: result.serviceId }, 'the terminal answered a payment request for another transaction');
+      await apply(result);
+      // An answer for another transaction leaves this one open: ask for its own.
+      if (stillOpen(p.serviceId)) {
         payments.markLost(p.id, clock.now().toISOString());
         schedule(p.serviceId, 0);
       }
+    } catch (err) {
+      if (err instanceof TerminalNotReached) {
+        const current = stillOpen(p.serviceId);
+        if (current) settle(current, { state: 'cancelled', message: `${err.message}: nothing was charged` });
+        return;
+      }
+      logger.warn({ payment: p.id, err: err instanceof Error ? err.message : String(err) }, 'the answer to a card payment was lost: asking the terminal');
+      payments.markLost(p.id, clock.now().toISOString());
+      schedule(p.serviceId, 0);
+    }
+  }
+
+  return {
+    apply,
+
+    /** `sendNow`, for the request that stored the attempt: it answers at once and does not wait for the terminal. */
+    send(p: PaymentRecord): Promise<void> {
+      return unawaited(p.id, () => sendNow(p));
     },
 
     /**
