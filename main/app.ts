@@ -184,12 +184,12 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
 
   const api = express.Router();
   if (groups) api.use(readsAfterCommit(groups));
-  api.use(systemRoutes({ version: VERSION, searchState: () => services.search.state(), updateStatus: deps.updateStatus ?? (() => offUpdateStatus(VERSION)) }));
-  api.use(storedImageRoutes(productImages));
+  api.use(forSegments(['health', 'update', 'openapi.json'], systemRoutes({ version: VERSION, searchState: () => services.search.state(), updateStatus: deps.updateStatus ?? (() => offUpdateStatus(VERSION)) })));
+  api.use(forSegments([IMAGES_PATH], storedImageRoutes(productImages)));
   api.use(authenticate(services.organizations));
   api.use(writeKeysOverTls);
   if (!deps.withoutPermissionCheck) api.use(enforcePermissions());
-  api.use(keyRoutes(services.organizations, JSON_BODY_LIMIT));
+  api.use(forSegments(['keys'], keyRoutes(services.organizations, JSON_BODY_LIMIT)));
   api.use('/identity-logs', identityLogFeatureGate);
   api.use(feedHorizon(createFeedHorizonStore(deps.db)));
   const writeSteps = [idempotency(createIdempotencyKeyStore(deps.db), deps.clock), syncBase(createSyncWriterStore(deps.db)), scheduleSyncAfterWrites(sync.worker)];
@@ -210,7 +210,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   api.use(forSegments(['identity-logs'], identityLogRoutes(services.identityLogs, deps.clock)));
   api.use(forSegments(['sync'], syncRoutes(sync.admin)));
   api.use(forSegments(['fleet'], fleetRoutes(fleet)));
-  api.use(systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint }));
+  api.use(forSegments(['system'], systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint })));
   api.use(routeErrorHandler(deps.logger));
 
   app.use(API_PREFIX, compressJsonAnswers(), api);

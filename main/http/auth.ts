@@ -5,9 +5,10 @@ import { Forbidden } from '../services/errors.js';
 import type { OrganizationService } from '../services/organizations.js';
 
 /**
- * Resolves `Authorization: Bearer <key>` to the caller's organization. Looked
- * up on every request, so a key revoked with the CLI or `DELETE /keys/{id}` is
- * refused at once. What the key's kind may do is `enforcePermissions`' job.
+ * Resolves `Authorization: Bearer <key>` to the caller's organization. Checked
+ * on every request (from memory while nothing changed the keys, see
+ * services/key-grants.ts), so a key revoked with the CLI or `DELETE /keys/{id}`
+ * is refused at once. What the key's kind may do is `enforcePermissions`' job.
  */
 export function authenticate(organizations: OrganizationService): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {

@@ -15,7 +15,8 @@ import { READ_METHODS } from './read-methods.js';
  */
 export function readsAfterCommit(groups: GroupCommit): RequestHandler {
   return (req, _res, next) => {
-    if (!READ_METHODS.has(req.method)) return next();
+    // Most reads find nothing to wait for: they pass without a waiter made for them.
+    if (groups.settled() || !READ_METHODS.has(req.method)) return next();
     if (groups.held() && req.query.updatedSince === undefined) return next();
     if (!groups.afterCommit(() => next())) next();
   };

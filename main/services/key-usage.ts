@@ -12,20 +12,20 @@ export const KEY_USE_WRITE_INTERVAL_MS = 60_000;
  */
 export function createKeyUsage(deps: { apiKeys: ApiKeyStore; clock: Clock }) {
   const { apiKeys, clock } = deps;
-  const seen = new Map<string, { at: string; writtenMs: number }>();
+  // Times in ms: turning each request's time into ISO text cost more than the key lookup itself.
+  const seen = new Map<string, { atMs: number; writtenMs: number }>();
 
   return {
     noteUse(keyId: string): void {
-      const now = clock.now();
-      const at = now.toISOString();
+      const nowMs = clock.now().getTime();
       const entry = seen.get(keyId);
-      if (entry && now.getTime() - entry.writtenMs < KEY_USE_WRITE_INTERVAL_MS) {
-        entry.at = at;
+      if (entry && nowMs - entry.writtenMs < KEY_USE_WRITE_INTERVAL_MS) {
+        entry.atMs = nowMs;
         return;
       }
-      seen.set(keyId, { at, writtenMs: now.getTime() });
+      seen.set(keyId, { atMs: nowMs, writtenMs: nowMs });
       try {
-        apiKeys.recordUse(keyId, at);
+        apiKeys.recordUse(keyId, new Date(nowMs).toISOString());
       } catch {
         // A busy or full disk must not refuse the request the key was used for;
         // the time stays in memory and is written with a later use.
@@ -34,7 +34,8 @@ export function createKeyUsage(deps: { apiKeys: ApiKeyStore; clock: Clock }) {
 
     /** The latest use known: this process's, else the stored one. */
     lastUsedAt(keyId: string, stored: string | null): string | null {
-      return seen.get(keyId)?.at ?? stored;
+      const atMs = seen.get(keyId)?.atMs;
+      return atMs === undefined ? stored : new Date(atMs).toISOString();
     },
   };
 }

@@ -4,10 +4,12 @@ import { newId } from '../rules/ids.js';
 import { KEY_KINDS, MAX_KEY_NAME_LENGTH, type CurrentKey } from '../../shared/api/keys.js';
 import { type ApiKeyRow, type ApiKeyStore, type KeyGrant, type KeyKind } from '../storage/api-keys.js';
 import type { Db } from '../storage/database.js';
+import { dataVersion } from '../storage/data-version.js';
 import type { OrganizationStore } from '../storage/organizations.js';
 import type { StoreStore } from '../storage/stores.js';
 import type { Clock } from './clock.js';
 import { BadRequest, NotFound } from './errors.js';
+import { createKeyGrantCache } from './key-grants.js';
 import { createKeyUsage } from './key-usage.js';
 
 export interface OrganizationSummary {
@@ -65,6 +67,8 @@ export function createOrganizationService(deps: {
 }) {
   const { db, organizations, apiKeys, stores, clock } = deps;
   const usage = createKeyUsage({ apiKeys, clock });
+  // A failed group commit could roll a revoke back under the cache, but after one writes stop and the process ends.
+  const grants = createKeyGrantCache({ lookup: (hash) => apiKeys.grantByHash(hash), changedElsewhere: dataVersion(db) });
 
   const mustGetOrg = (orgId: string) => {
     const org = organizations.get(orgId);
@@ -139,6 +143,7 @@ export function createOrganizationService(deps: {
         const org = mustGetOrg(orgId);
         const features = [...new Set([...org.features, ...enable])].filter((f) => !disable.includes(f as Feature)).sort();
         organizations.setFeatures(orgId, features);
+        grants.forget();
         return { id: orgId, features: features as Feature[] };
       })();
     },
@@ -170,6 +175,7 @@ export function createOrganizationService(deps: {
     revokeOrgKey(orgId: string, keyId: string): { success: true } {
       keyOfOrg(orgId, keyId);
       apiKeys.revoke(keyId, clock.now().toISOString());
+      grants.forget();
       return { success: true };
     },
 
@@ -177,17 +183,17 @@ export function createOrganizationService(deps: {
       const key = apiKeys.get(keyId);
       if (!key) throw new NotFound('Key', keyId);
       apiKeys.revoke(keyId, clock.now().toISOString());
+      grants.forget();
       return { success: true };
     },
 
     /** The grant of an active key, or undefined for an unknown or revoked one. */
     authenticate(key: string): KeyGrant | undefined {
       const hash = hashKey(key);
-      const grant = apiKeys.grantByHash(hash);
-      if (!grant || !grant.active) return undefined;
       // The index lookup already matched; compare once more in constant time so
       // no code path ever compares key material byte by byte.
-      if (!timingSafeEqual(Buffer.from(grant.keyHash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
+      const grant = grants.grantOf(hash, (found) => timingSafeEqual(Buffer.from(found.keyHash, 'hex'), Buffer.from(hash, 'hex')));
+      if (!grant) return undefined;
       usage.noteUse(grant.keyId);
       return grant;
     },

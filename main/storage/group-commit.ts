@@ -325,6 +325,10 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
       group.waiting.push(then);
       return true;
     },
+    /** True when every write so far is on disk and writes go on: a read needs to wait for nothing (`afterCommit` would return false). */
+    settled(): boolean {
+      return stopped === undefined && ledger.latest() === undefined;
+    },
     /** Resolves once every write so far is on disk: what is read then has been committed for good. At once after writes stopped (the process is ending). */
     committed(): Promise<void> {
       return new Promise((resolve) => {

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../../main/services/clock.js';
 import { createServices } from '../../main/services/index.js';
@@ -41,7 +41,9 @@ const P99_LIMIT_MS = 100;
 const CPU_PROFILE_DIR = process.env.BENCH_CHAIN_CPU_PROF;
 const log = (text: string) => process.stdout.write(text + '\n');
 
-const { command, args } = buildAndGetStartCommand();
+/** Another checkout whose server is measured instead (the simulated stores stay this one's): a before and an after from one bench. */
+const SERVER_ROOT = process.env.BENCH_SERVER_ROOT ?? PROJECT_ROOT;
+const { command, args } = buildAndGetStartCommand(SERVER_ROOT);
 
 interface Upstream {
   dir: string;
@@ -67,7 +69,7 @@ async function startUpstream(): Promise<Upstream> {
   db.close();
   const bytesBefore = statSync(join(dir, DATABASE_FILE)).size;
   const profile = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [];
-  const upstream = spawnProcess(command, [...profile, ...args], { PORT: String(port), DATA_DIR: dir, HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, PROJECT_ROOT);
+  const upstream = spawnProcess(command, [...profile, ...args], { PORT: String(port), DATA_DIR: dir, HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, SERVER_ROOT);
   await waitFor(async () => ((await fetch(`${base}/health`)).ok ? true : undefined), 60_000, 'the upstream answering');
   const client = chainClient(base, org.writeKey);
   return {
@@ -223,20 +225,23 @@ for (const stores of SIZES) {
 }
 
 log(`\nMachine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; upstream of ${PRODUCTS} products, ${HQ_CHANGES_PER_MINUTE} price changes a minute by HQ.`);
+log(`Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}; server measured: ${SERVER_ROOT}.`);
 log(
   `Each simulated store sells every ${SALE_SECONDS} s and pulls every ${PULL_SECONDS} s` +
     (SPEEDUP === 1 ? '.' : `, time-compressed ${SPEEDUP}x (every ${SALE_SECONDS / SPEEDUP} s and ${PULL_SECONDS / SPEEDUP} s): N simulated stores load the upstream as ${SPEEDUP} x N real ones.`),
 );
 log(
-  '\n| stores (equivalent) | sales/s offered / served | pull requests/s | heartbeats/s | rows pulled/s | upstream CPU (cores) | upstream CPU per store (ms/s) | push p50 / p99 ms | pull p50 / p99 ms | heartbeat p50 / p99 ms | errors | DB bytes per sale | simulator CPU (cores) |',
+  '\n| stores (equivalent) | sales/s offered / served | pull requests/s | heartbeats/s | rows pulled/s | upstream CPU (cores) | upstream CPU per store (ms/s) | upstream CPU per call (µs) | push p50 / p99 ms | pull p50 / p99 ms | heartbeat p50 / p99 ms | errors | DB bytes per sale | simulator CPU (cores) |',
 );
-log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+/** The upstream's CPU time over the pushes, pulls and heartbeats it answered: what each call costs, whatever the chain's size. */
+const cpuPerCallUs = (r: StepResult) => (r.upstreamCores * r.seconds * 1e6) / (r.recorder.pushMs.length + r.recorder.pullMs.length + r.recorder.heartbeatMs.length);
 const bytesPerSale = (r: StepResult) => (r.salesStored ? Math.round(r.bytesGrown / r.salesStored) : NaN);
 for (const r of results) {
   const rate = (n: number) => (n / r.seconds).toFixed(1);
   log(
     `| ${r.stores * SPEEDUP} | ${((r.stores * SPEEDUP) / SALE_SECONDS).toFixed(1)} / ${rate(r.recorder.pushMs.length)} | ${rate(r.recorder.pullMs.length)} | ${rate(r.recorder.heartbeatMs.length)} | ${rate(r.recorder.rows)} | ${r.upstreamCores.toFixed(2)} | ` +
-      `${((r.upstreamCores / (r.stores * SPEEDUP)) * 1000).toFixed(3)} | ${p(r.recorder.pushMs, 50)} / ${p(r.recorder.pushMs, 99)} | ${p(r.recorder.pullMs, 50)} / ${p(r.recorder.pullMs, 99)} | ` +
+      `${((r.upstreamCores / (r.stores * SPEEDUP)) * 1000).toFixed(3)} | ${cpuPerCallUs(r).toFixed(0)} | ${p(r.recorder.pushMs, 50)} / ${p(r.recorder.pushMs, 99)} | ${p(r.recorder.pullMs, 50)} / ${p(r.recorder.pullMs, 99)} | ` +
       `${p(r.recorder.heartbeatMs, 50)} / ${p(r.recorder.heartbeatMs, 99)} | ` +
       `${Object.values(r.recorder.errors).reduce((a, b) => a + b, 0)} | ${bytesPerSale(r)} | ${r.simCores.toFixed(2)} |`,
   );

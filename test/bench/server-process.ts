@@ -54,9 +54,9 @@ export function spawnProcess(command: string, args: string[], env: Record<string
  * built, so that a benchmark's server runs with the same node flags (the
  * young generation's size among them) as a store PC's.
  */
-export function buildAndGetStartCommand(): { command: string; args: string[]; shown: string } {
-  execFileSync('npm', ['run', '-s', 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
-  const startScript = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+export function buildAndGetStartCommand(root = PROJECT_ROOT): { command: string; args: string[]; shown: string } {
+  execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
+  const startScript = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
   const shown = startScript.split('&&').pop()!.trim();
   const [command, ...args] = shown.split(/\s+/);
   return { command: command!, args, shown };
