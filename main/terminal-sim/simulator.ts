@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openMessage, sealMessage, type SecuredMessage } from '../payments/nexo/nexo-crypto.js';
 import { NEXO_PATH } from '../payments/nexo/nexo-transport.js';
+import type { TerminalEndpoint } from '../payments/terminal-protocol.js';
 import type { SimulatorIdentity } from './identity.js';
 import { parseOrder, paymentResponse, type SimulatorOrder, type Transaction, type TransactionState } from './transactions.js';
 
@@ -16,7 +17,7 @@ export interface RunningSimulator {
   host: string;
   port: number;
   /** The line printed once ready: what `POST /terminals` takes. */
-  readyLine(): Record<string, unknown>;
+  readyLine(): TerminalEndpoint;
   close(): Promise<void>;
 }
 

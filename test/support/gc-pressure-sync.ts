@@ -9,8 +9,6 @@
  * worker's upstream client with a 1 s limit. `store`: a store server whose
  * upstream accepts and never answers, after a sale: its sync state and queue.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { startServer } from '../../main/server.js';
 import { systemClock } from '../../main/services/clock.js';
@@ -18,40 +16,21 @@ import { createServices } from '../../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
 import { httpUpstream } from '../../main/sync/upstream.js';
 import { makeDataDir } from './server.js';
+import { giveUpAfter, runUnderGcPressure, silentServer, stalledServer } from './gc-pressure.js';
 import { configureSync } from './sync.js';
 
 const LIMIT_MS = 1000;
 /** How long this script waits at most before it reports that nothing ended. */
 const GIVE_UP_MS = 60_000;
 
-const collect = globalThis.gc;
-if (!collect) throw new Error('run with --expose-gc');
-// Garbage to collect and a collection every 5 ms: what takes an unreferenced timeout signal away.
-const pressure = setInterval(() => {
-  Array.from({ length: 2000 }, (_, i) => ({ i, text: `x${i}` }));
-  collect();
-}, 5);
+const stalled = () => stalledServer(`{"data":[${'0,'.repeat(400)}`);
 
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1` };
-}
-
-const silent = () => listen(() => undefined);
-const stalled = () =>
-  listen((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '2000' });
-    res.write(`{"data":[${'0,'.repeat(400)}`);
-  });
-
-async function call(start: typeof silent): Promise<unknown> {
+async function call(start: typeof silentServer): Promise<unknown> {
   const { server, url } = await start();
   // A stop signal as the worker passes one: the limit must fire beside it.
   const shutdown = new AbortController();
   const upstream = httpUpstream(url, 'key', { timeoutMs: LIMIT_MS, signal: shutdown.signal });
-  const giveUp = new Promise<string>((resolve) => setTimeout(() => resolve('still waiting'), GIVE_UP_MS).unref());
-  const result = await Promise.race([upstream.send({ method: 'GET', path: '/products' }), giveUp]);
+  const result = await Promise.race([upstream.send({ method: 'GET', path: '/products' }), giveUpAfter(GIVE_UP_MS)]);
   server.closeAllConnections();
   server.close();
   shutdown.abort();
@@ -59,7 +38,7 @@ async function call(start: typeof silent): Promise<unknown> {
 }
 
 async function store(): Promise<unknown> {
-  const { server, url } = await silent();
+  const { server, url } = await silentServer();
   const dataDir = makeDataDir();
   const db = openDatabase(join(dataDir, DATABASE_FILE));
   const org = createServices({ db, clock: systemClock }).organizations.create({ name: 'Filiale', features: [] });
@@ -87,10 +66,4 @@ async function store(): Promise<unknown> {
   return { state: status.state, pending: status.pending };
 }
 
-const cases: Record<string, () => Promise<unknown>> = { silent: () => call(silent), stalled: () => call(stalled), store };
-const run = cases[process.argv[2] ?? ''];
-if (!run) throw new Error(`name a case: ${Object.keys(cases).join(', ')}`);
-const outcome = await run();
-clearInterval(pressure);
-process.stdout.write(`${JSON.stringify(outcome)}\n`);
-process.exit(0);
+await runUnderGcPressure({ silent: () => call(silentServer), stalled: () => call(stalled), store });

@@ -2,21 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:https';
 import { createInterface } from 'node:readline';
 import { terminalNetworkPolicy } from '../../main/payments/terminal-network.js';
+import type { TerminalEndpoint } from '../../main/payments/terminal-protocol.js';
 import { PROJECT_ROOT } from '../../main/version.js';
 import { compiled } from './compiled-product.js';
 
 /** The simulator listens on loopback: tests widen the terminal rule as the settings document. */
 export const TEST_TERMINAL_NETWORK = terminalNetworkPolicy({ TERMINAL_ALLOW_ADDRESSES: 'loopback' });
 
-export interface ReadyLine {
-  host: string;
-  port: number;
-  poiId: string;
-  keyIdentifier: string;
-  keyVersion: number;
-  passphrase: string;
-  certificate: string;
-}
+/** The simulator's ready line: what the server needs to reach a terminal, as `POST /terminals` takes it. */
+export type ReadyLine = TerminalEndpoint;
 
 export interface SimulatedTransaction {
   serviceId: string;
