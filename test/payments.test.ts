@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { readFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +89,16 @@ describe('POST /terminals', () => {
     const noCertificate = await write.post('/terminals', { ...body, certificate: 'hello' });
     expect(noCertificate.status).toBe(400);
     expect(noCertificate.body.message).toContain('certificate');
+  });
+
+  it("refuses a terminal at an address of one of this PC's interfaces, on the Terminal API's port too", async () => {
+    const own = Object.values(networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .find((entry) => !entry.internal && !entry.address.startsWith('fe80'))!.address;
+    const body = { store, name: 'T', protocol: 'nexo-local', host: own.includes(':') ? `[${own}]` : own, port: 8443, poiId: 'P', keyIdentifier: 'K', keyVersion: 1, passphrase: 'secret', certificate: sim.ready.certificate };
+    const res = await write.post('/terminals', body);
+    expect(res.body).toMatchObject({ statusCode: 400, message: expect.stringContaining("is one of this PC's own addresses") });
+    expect((await write.get('/terminals')).body.data.map((t: { id: string }) => t.id)).toEqual([terminal]);
   });
 });
 
