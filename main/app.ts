@@ -14,7 +14,8 @@ import { idempotency } from './http/idempotency.js';
 import { enforcePermissions } from './http/permissions.js';
 import { syncBase } from './http/sync-base.js';
 import { forWritesOnly } from './http/read-methods.js';
-import { forSegments } from './http/route-prefix.js';
+import { bySegment } from './http/route-prefix.js';
+import { inOrder } from './http/in-order.js';
 import { requestLog } from './http/request-log.js';
 import { writeKeysOverTls } from './http/write-key-transport.js';
 import { catalogRoutes } from './http/routes/catalog.js';
@@ -178,39 +179,45 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   app.disable('x-powered-by');
   // List pages can be megabytes; hashing each one for an ETag costs more than it saves on localhost.
   app.set('etag', false);
-  app.use(requestLog(deps.logger));
-  app.use(securityHeaders(`${API_PREFIX}/${IMAGES_PATH}`));
-  app.use(localGuard(deps.localNames));
+  app.use(inOrder(requestLog(deps.logger), securityHeaders(`${API_PREFIX}/${IMAGES_PATH}`), localGuard(deps.localNames)));
 
   const api = express.Router();
   if (groups) api.use(readsAfterCommit(groups));
-  api.use(forSegments(['health', 'update', 'openapi.json'], systemRoutes({ version: VERSION, searchState: () => services.search.state(), updateStatus: deps.updateStatus ?? (() => offUpdateStatus(VERSION)) })));
-  api.use(forSegments([IMAGES_PATH], storedImageRoutes(productImages)));
-  api.use(authenticate(services.organizations));
-  api.use(writeKeysOverTls);
-  if (!deps.withoutPermissionCheck) api.use(enforcePermissions());
-  api.use(forSegments(['keys'], keyRoutes(services.organizations, JSON_BODY_LIMIT)));
+  api.use(
+    bySegment([
+      [['health', 'update', 'openapi.json'], systemRoutes({ version: VERSION, searchState: () => services.search.state(), updateStatus: deps.updateStatus ?? (() => offUpdateStatus(VERSION)) })],
+      [[IMAGES_PATH], storedImageRoutes(productImages)],
+    ]),
+  );
+  const keyChecks = [authenticate(services.organizations), writeKeysOverTls];
+  if (!deps.withoutPermissionCheck) keyChecks.push(enforcePermissions());
+  api.use(inOrder(...keyChecks));
+  api.use(bySegment([[['keys'], keyRoutes(services.organizations, JSON_BODY_LIMIT)]]));
   api.use('/identity-logs', identityLogFeatureGate);
   api.use(feedHorizon(createFeedHorizonStore(deps.db)));
   const writeSteps = [idempotency(createIdempotencyKeyStore(deps.db), deps.clock), syncBase(createSyncWriterStore(deps.db)), scheduleSyncAfterWrites(sync.worker)];
   if (groups) writeSteps.unshift(writesInGroups(groups, deps.db, errorAnswer(deps.logger)));
   api.use(forWritesOnly(express.json({ limit: JSON_BODY_LIMIT }), ...writeSteps));
-  api.use(forSegments(['products'], productRoutes(services.products)));
-  api.use(forSegments(['products'], productImageRoutes(productImages, { publicUrl: deps.publicUrl })));
-  api.use(forSegments(['suppliers'], supplierRoutes(services.suppliers)));
-  api.use(forSegments(['categories'], categoryRoutes(services.categories)));
-  api.use(forSegments(['catalog'], catalogRoutes(catalogFilesOf(services, groups))));
-  api.use(forSegments(['stores'], storeRoutes(services.retailStores)));
-  api.use(forSegments(['orders'], orderRoutes(services.orders)));
-  api.use(forSegments(['printers'], printerRoutes(printers)));
-  api.use(forSegments(['receipts'], receiptRoutes(receiptPrinting)));
-  api.use(forSegments(['terminals'], terminalRoutes(payments.terminals)));
-  api.use(forSegments(['payments', 'terminals'], paymentRoutes(payments.service)));
-  api.use(forSegments(['reports'], reportRoutes(services.reports, reportPrinting, payments.cardDay)));
-  api.use(forSegments(['identity-logs'], identityLogRoutes(services.identityLogs, deps.clock)));
-  api.use(forSegments(['sync'], syncRoutes(sync.admin)));
-  api.use(forSegments(['fleet'], fleetRoutes(fleet)));
-  api.use(forSegments(['system'], systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint })));
+  api.use(
+    bySegment([
+      [['products'], productRoutes(services.products)],
+      [['products'], productImageRoutes(productImages, { publicUrl: deps.publicUrl })],
+      [['suppliers'], supplierRoutes(services.suppliers)],
+      [['categories'], categoryRoutes(services.categories)],
+      [['catalog'], catalogRoutes(catalogFilesOf(services, groups))],
+      [['stores'], storeRoutes(services.retailStores)],
+      [['orders'], orderRoutes(services.orders)],
+      [['printers'], printerRoutes(printers)],
+      [['receipts'], receiptRoutes(receiptPrinting)],
+      [['terminals'], terminalRoutes(payments.terminals)],
+      [['payments', 'terminals'], paymentRoutes(payments.service)],
+      [['reports'], reportRoutes(services.reports, reportPrinting, payments.cardDay)],
+      [['identity-logs'], identityLogRoutes(services.identityLogs, deps.clock)],
+      [['sync'], syncRoutes(sync.admin)],
+      [['fleet'], fleetRoutes(fleet)],
+      [['system'], systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint })],
+    ]),
+  );
   api.use(routeErrorHandler(deps.logger));
 
   app.use(API_PREFIX, compressJsonAnswers(), api);

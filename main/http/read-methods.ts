@@ -1,4 +1,5 @@
-import type { NextFunction, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
+import { inOrder } from './in-order.js';
 
 /** Methods that only read: a read key may use them, and they carry no body to parse or keep. */
 export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
@@ -11,17 +12,6 @@ export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
  * `Idempotency-Key` relies on the route running inside its commit.
  */
 export function forWritesOnly(...steps: RequestHandler[]): RequestHandler {
-  return (req, res, next) => {
-    if (READ_METHODS.has(req.method)) return next();
-    const step = (index: number) => (err?: unknown) => {
-      const handler = steps[index];
-      if (err !== undefined || handler === undefined) return next(err);
-      try {
-        void handler(req, res, step(index + 1) as NextFunction);
-      } catch (thrown) {
-        next(thrown);
-      }
-    };
-    step(0)();
-  };
+  const writeSteps = inOrder(...steps);
+  return (req, res, next) => (READ_METHODS.has(req.method) ? next() : writeSteps(req, res, next));
 }
