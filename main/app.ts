@@ -166,6 +166,7 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   const payments = createCardPayments({
     db: deps.db,
     stores: services.stores.retailStores,
+    payments: services.stores.payments,
     clock: deps.clock,
     logger: deps.logger,
     durable: groups ? () => groups.committed() : async () => undefined,

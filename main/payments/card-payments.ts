@@ -3,7 +3,7 @@ import { crashPoint } from '../http/crash-point.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { Clock } from '../services/clock.js';
 import type { Db } from '../storage/database.js';
-import { createPaymentStore } from '../storage/payments.js';
+import type { PaymentStore } from '../storage/payments.js';
 import type { StoreStore } from '../storage/stores.js';
 import { createTerminalStore } from '../storage/terminals.js';
 import { createCardDay } from './card-day.js';
@@ -17,6 +17,7 @@ import { terminalNetworkPolicy, type TerminalNetworkPolicy } from './terminal-ne
 export function createCardPayments(deps: {
   db: Db;
   stores: StoreStore;
+  payments: PaymentStore;
   clock: Clock;
   logger: Logger;
   durable: () => Promise<void>;
@@ -25,7 +26,7 @@ export function createCardPayments(deps: {
   network?: TerminalNetworkPolicy | undefined;
   pace?: FollowPace | undefined;
 }) {
-  const payments = createPaymentStore(deps.db);
+  const { payments } = deps;
   const terminals = createTerminalRegistry({
     terminals: createTerminalStore(deps.db),
     stores: deps.stores,

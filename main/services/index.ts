@@ -38,6 +38,7 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
     orders: createOrderStore(db),
     identityLogs: createIdentityLogStore(db),
     saleFlags: createSaleFlagStore(db),
+    payments: createPaymentStore(db),
   };
   // Nothing is read until `search.build()` or the first search: building services stays cheap for the CLI.
   const search = createProductSearch({
@@ -73,9 +74,9 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
       stores: stores.retailStores,
       outbox: stores.outbox,
       saleFlags: stores.saleFlags,
-      payment: createOrderPayment(createPaymentStore(db)),
+      payment: createOrderPayment(stores.payments),
     }),
-    reports: createReportService({ sales: createDailySalesStore(db), stores: stores.retailStores, saleFlags: stores.saleFlags, payments: createPaymentStore(db) }),
+    reports: createReportService({ sales: createDailySalesStore(db), stores: stores.retailStores, saleFlags: stores.saleFlags, payments: stores.payments }),
     identityLogs: createIdentityLogService({ db, clock, identityLogs: stores.identityLogs, stores: stores.retailStores, outbox: stores.outbox }),
   };
 }
