@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { BadRequest, PayloadTooLarge } from '../services/errors.js';
+import { mib } from './multipart-file.js';
 
 export interface FileBodyOptions {
   /** Largest accepted body in bytes; one byte more is a 413. */
@@ -9,8 +10,6 @@ export interface FileBodyOptions {
   /** What to send instead, for the message of a refused type. */
   usage: string;
 }
-
-const mib = (bytes: number) => `${(bytes / 1_048_576).toLocaleString('en-US', { maximumFractionDigits: 2 })} MiB`;
 
 /**
  * Reads a raw request body (a file sent as is) into memory, at most

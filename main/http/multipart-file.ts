@@ -16,7 +16,8 @@ export interface FilePart<T> {
   type: T;
 }
 
-const mib = (bytes: number) => `${(bytes / 1_048_576).toLocaleString('en-US', { maximumFractionDigits: 2 })} MiB`;
+/** A byte count as people read a file's size, e.g. "10 MiB". */
+export const mib = (bytes: number) => `${(bytes / 1_048_576).toLocaleString('en-US', { maximumFractionDigits: 2 })} MiB`;
 
 /**
  * Reads the single file part of a `multipart/form-data` body into memory, at
