@@ -1,12 +1,11 @@
 /** What staff type into the catalog's fields, read into the API's units, and back. */
 
+import { parseFrancs as parseTypedFrancs } from '../../../shared/francs.js';
+
 /** Francs as written on a shelf label, "1.95", "1,95" or "2": cents; `undefined` for an empty field, `NaN` for anything else. */
 export function parseFrancs(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(trimmed);
-  if (!match) return Number.NaN;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  if (text.trim() === '') return undefined;
+  return parseTypedFrancs(text, 7) ?? Number.NaN;
 }
 
 /** Cents as francs for a field ("1.95"), empty when there are none. */
