@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -9,6 +10,7 @@ import { authenticate } from './http/auth.js';
 import { compressJsonAnswers } from './http/compress-answers.js';
 import { errorAnswer, errorHandler, notFoundHandler, routeErrorHandler } from './http/errors.js';
 import { feedHorizon } from './http/feed-horizon.js';
+import { hotReads } from './http/hot-reads.js';
 import { readsAfterCommit, writesInGroups } from './http/group-commit.js';
 import { idempotency } from './http/idempotency.js';
 import { enforcePermissions } from './http/permissions.js';
@@ -34,7 +36,7 @@ import { storedImageRoutes } from './http/routes/stored-images.js';
 import { storeRoutes } from './http/routes/stores.js';
 import { supplierRoutes } from './http/routes/suppliers.js';
 import { scheduleSyncAfterWrites, syncRoutes } from './http/routes/sync.js';
-import { systemInfoRoutes, systemRoutes } from './http/routes/system.js';
+import { healthOf, systemInfoRoutes, systemRoutes } from './http/routes/system.js';
 import { terminalRoutes } from './http/routes/terminals.js';
 import type { ImageStore } from './images/store.js';
 import { createCardPayments, type CardPayments } from './payments/card-payments.js';
@@ -117,8 +119,20 @@ export interface AppDeps {
   onDiskFailure?: ((failure: unknown) => void) | undefined;
 }
 
-/** Builds the express app over one database. Listening and starting the sync worker are the caller's job. */
-export function createApp(deps: AppDeps): { app: Express; services: Services; sync: Sync; retention: DataRetention; groups: GroupCommit | undefined; payments: CardPayments } {
+/**
+ * Builds the express app over one database, and `serve`, the request handler
+ * to listen with: the hot reads (http/hot-reads.ts) in front of the app.
+ * Listening and starting the sync worker are the caller's job.
+ */
+export function createApp(deps: AppDeps): {
+  app: Express;
+  serve: RequestListener;
+  services: Services;
+  sync: Sync;
+  retention: DataRetention;
+  groups: GroupCommit | undefined;
+  payments: CardPayments;
+} {
   const groups = deps.groupCommit === false ? undefined : createGroupCommit(deps.db, deps.groupCommit ?? DEFAULT_GROUP_COMMIT, deps.onDiskFailure);
   const imageRecords = createProductImageStore(deps.db);
   const releaseImages = releaseReplacedImages(deps.images, imageRecords, (then) => groups?.afterCommit(then) ?? false);
@@ -184,9 +198,10 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
 
   const api = express.Router();
   if (groups) api.use(readsAfterCommit(groups));
+  const health = { version: VERSION, searchState: () => services.search.state() };
   api.use(
     bySegment([
-      [['health', 'update', 'openapi.json'], systemRoutes({ version: VERSION, searchState: () => services.search.state(), updateStatus: deps.updateStatus ?? (() => offUpdateStatus(VERSION)) })],
+      [['health', 'update', 'openapi.json'], systemRoutes({ ...health, updateStatus: deps.updateStatus ?? (() => offUpdateStatus(VERSION)) })],
       [[IMAGES_PATH], storedImageRoutes(productImages)],
     ]),
   );
@@ -226,5 +241,18 @@ export function createApp(deps: AppDeps): { app: Express; services: Services; sy
   app.use(express.static(join(PROJECT_ROOT, 'dist', 'renderer'), { index: 'index.html', extensions: ['html'], dotfiles: 'ignore', redirect: false }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
-  return { app, services, sync, retention, groups, payments };
+  const hot = hotReads({
+    prefix: API_PREFIX,
+    products: services.products,
+    organizations: services.organizations,
+    health: () => healthOf(health),
+    groups,
+    localNames: deps.localNames,
+    logger: deps.logger,
+    checkPermissions: !deps.withoutPermissionCheck,
+  });
+  const serve: RequestListener = (req, res) => {
+    if (!hot(req, res)) void app(req, res);
+  };
+  return { app, serve, services, sync, retention, groups, payments };
 }

@@ -113,7 +113,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
   const groupCommitMs = config.groupCommitMs ?? DEFAULT_GROUP_COMMIT.windowMs;
   const secrets = openSecretBox(config.dataDir, options.keyWrapper);
-  const { app, services, sync, retention, groups, payments } = createApp({
+  const { serve, services, sync, retention, groups, payments } = createApp({
     db,
     clock,
     logger,
@@ -156,7 +156,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // or, when a terminal does not answer, asked about in the background while their sales stay locked.
     await payments.settling.settleOpen();
     server = await new Promise<Server>((resolve, reject) => {
-      const s = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, app) : createHttpServer(app);
+      const s = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, serve) : createHttpServer(serve);
       s.once('error', reject);
       s.listen(config.port, config.host, () => {
         s.off('error', reject);

@@ -5,22 +5,29 @@ import { Forbidden } from '../services/errors.js';
 import type { OrganizationService } from '../services/organizations.js';
 
 /**
- * Resolves `Authorization: Bearer <key>` to the caller's organization. Checked
- * on every request (from memory while nothing changed the keys, see
- * services/key-grants.ts), so a key revoked with the CLI or `DELETE /keys/{id}`
- * is refused at once. What the key's kind may do is `enforcePermissions`' job.
+ * The caller an `Authorization: Bearer <key>` header names, or why it names
+ * none. Checked on every request (from memory while nothing changed the keys,
+ * see services/key-grants.ts), so a key revoked with the CLI or
+ * `DELETE /keys/{id}` is refused at once. What the key's kind may do is
+ * `enforcePermissions`' job. `relaying`: the request carries the header a
+ * store's sync worker sends with the writes it relays.
  */
+export function callerFromHeader(organizations: OrganizationService, header: string | undefined, relaying: boolean): Caller | { refused: string } {
+  if (!header) return { refused: 'no Authorization header' };
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) return { refused: 'Authorization header is not "Bearer <key>"' };
+  const grant = organizations.authenticate(match[1]);
+  if (!grant) return { refused: 'unknown or revoked key' };
+  // Only keys that may sync relay a store's writes; the header from any other key is ignored.
+  const relayed = grant.kind === 'write' && relaying;
+  return { orgId: grant.orgId, keyId: grant.keyId, keyKind: grant.kind, store: grant.store, features: grant.features, relayed };
+}
+
+/** Resolves the request's key to its caller (`callerFromHeader`), or refuses it with 403. */
 export function authenticate(organizations: OrganizationService): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const header = req.headers.authorization;
-    if (!header) throw new Forbidden('no Authorization header');
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match?.[1]) throw new Forbidden('Authorization header is not "Bearer <key>"');
-    const grant = organizations.authenticate(match[1]);
-    if (!grant) throw new Forbidden('unknown or revoked key');
-    // Only keys that may sync relay a store's writes; the header from any other key is ignored.
-    const relayed = grant.kind === 'write' && req.get(SYNC_ACKNOWLEDGED_HEADER) !== undefined;
-    const caller: Caller = { orgId: grant.orgId, keyId: grant.keyId, keyKind: grant.kind, store: grant.store, features: grant.features, relayed };
+    const caller = callerFromHeader(organizations, req.headers.authorization, req.get(SYNC_ACKNOWLEDGED_HEADER) !== undefined);
+    if ('refused' in caller) throw new Forbidden(caller.refused);
     res.locals.caller = caller;
     next();
   };

@@ -15,11 +15,17 @@ import { READ_METHODS } from './read-methods.js';
  */
 export function readsAfterCommit(groups: GroupCommit): RequestHandler {
   return (req, _res, next) => {
-    // Most reads find nothing to wait for: they pass without a waiter made for them.
-    if (groups.settled() || !READ_METHODS.has(req.method)) return next();
-    if (groups.held() && req.query.updatedSince === undefined) return next();
+    if (!READ_METHODS.has(req.method) || readsNow(groups, req.query.updatedSince !== undefined)) return next();
     if (!groups.afterCommit(() => next())) next();
   };
+}
+
+/**
+ * Whether a read may run at once: most find no group open and pass without a
+ * waiter made for them; under a held group only the change feed waits.
+ */
+export function readsNow(groups: GroupCommit, changeFeed: boolean): boolean {
+  return groups.settled() || (groups.held() && !changeFeed);
 }
 
 /** A body still to be streamed by the route (an image upload): its route awaits, so it does not open a group. */

@@ -153,7 +153,7 @@ export function compilePermissions(table: Readonly<Record<string, Allowed>>): Pe
 
 const literalCount = (entry: PermissionEntry) => entry.segments.filter((s) => s !== null).length;
 
-const allows = (allowed: Allowed, kind: KeyKind) => allowed === PUBLIC || allowed.includes(kind);
+export const allows = (allowed: Allowed, kind: KeyKind): boolean => allowed === PUBLIC || allowed.includes(kind);
 
 /**
  * Right after `authenticate`: refuses, before any body is parsed or anything is

@@ -25,9 +25,12 @@ export function requestLog(logger: Logger): RequestHandler {
     const started = performance.now();
     // Read now: routers rewrite req.url while they handle the request.
     const { method, path } = req;
-    res.on('finish', () => {
-      logger.info({ method, path, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
-    });
+    res.on('finish', () => logRequest(logger, method, path, res.statusCode, started));
     next();
   };
+}
+
+/** The request's line: `started` is its `performance.now()` on arrival. */
+export function logRequest(logger: Logger, method: string, path: string, status: number, started: number): void {
+  logger.info({ method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
 }

@@ -7,16 +7,14 @@ import { hostNameOf, isAllowedOrigin, isOwnHost, normalizeOrigin, type LocalName
 const KNOWN_HOSTS_LIMIT = 64;
 
 /**
- * Refuses (403, standard shape) a request whose `Host` does not name this
- * server or whose `Origin` is neither this server nor a listed one, then adds
- * CORS headers for listed origins only.
+ * Whether a request's `Host` names this server. Host values found to name it
+ * by the list alone are remembered, so that a request with one of them skips
+ * parsing; a value accepted for the address the connection arrived on is
+ * checked each time, since that depends on the socket.
  */
-export function localGuard(names: LocalNames): RequestHandler {
-  // Host values found to name this server by the list alone, so that a request
-  // with one of them skips parsing; a value accepted for the address the
-  // connection arrived on is checked each time, since that depends on the socket.
+export function ownHostCheck(names: LocalNames): (hostHeader: string | undefined, localAddress: string | undefined) => boolean {
   const knownHosts = new Set<string>();
-  const ownHost = (hostHeader: string | undefined, localAddress: string | undefined): boolean => {
+  return (hostHeader, localAddress) => {
     if (hostHeader === undefined) return false;
     if (knownHosts.has(hostHeader)) return true;
     if (!isOwnHost(names, hostHeader, localAddress)) return false;
@@ -26,6 +24,15 @@ export function localGuard(names: LocalNames): RequestHandler {
     }
     return true;
   };
+}
+
+/**
+ * Refuses (403, standard shape) a request whose `Host` does not name this
+ * server or whose `Origin` is neither this server nor a listed one, then adds
+ * CORS headers for listed origins only.
+ */
+export function localGuard(names: LocalNames): RequestHandler {
+  const ownHost = ownHostCheck(names);
   const corsHeaders = cors({
     origin: true,
     methods: ['GET', 'POST', 'DELETE'],

@@ -6,7 +6,7 @@ import { CONTENT_SECURITY_POLICY_DIRECTIVES } from './content-security-policy.js
  * network, so no HSTS; no referrer leaves the kiosk, no page may frame it.
  * The values never change, so they are built once and set in one pass.
  */
-const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ['Content-Security-Policy', Object.entries(CONTENT_SECURITY_POLICY_DIRECTIVES).map(([name, sources]) => `${name} ${sources.join(' ')}`).join(';')],
   ['Cross-Origin-Opener-Policy', 'same-origin'],
   ['Cross-Origin-Resource-Policy', 'same-origin'],

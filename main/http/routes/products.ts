@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { ProductCreateSchema, ProductListQuerySchema, ProductUpdateSchema } from '../../../shared/api/products.js';
 import { productAsSeenBy } from '../../rules/device-view.js';
+import type { Caller } from '../../services/caller.js';
 import type { ProductService } from '../../services/products.js';
 import { callerOf } from '../auth.js';
 import { parseBody, parseQuery } from '../validation.js';
@@ -9,10 +10,7 @@ export function productRoutes(products: ProductService): Router {
   const router = Router();
 
   router.get('/products', (req, res) => {
-    const query = parseQuery(ProductListQuerySchema, req.query);
-    const caller = callerOf(res);
-    const page = products.list(caller, query);
-    res.json({ ...page, data: page.data.map((product) => productAsSeenBy(caller.keyKind, product)) });
+    res.json(productPageAnswer(products, callerOf(res), req.query));
   });
 
   router.post('/products', (req, res) => {
@@ -21,8 +19,7 @@ export function productRoutes(products: ProductService): Router {
   });
 
   router.get('/products/:productId', (req, res) => {
-    const caller = callerOf(res);
-    res.json({ data: productAsSeenBy(caller.keyKind, products.get(caller, req.params.productId)) });
+    res.json(productAnswer(products, callerOf(res), req.params.productId));
   });
 
   router.post('/products/:productId', (req, res) => {
@@ -37,4 +34,15 @@ export function productRoutes(products: ProductService): Router {
   });
 
   return router;
+}
+
+/** `GET /products/{productId}`'s answer, as the caller's key kind sees the product. */
+export function productAnswer(products: ProductService, caller: Caller, productId: string) {
+  return { data: productAsSeenBy(caller.keyKind, products.get(caller, productId)) };
+}
+
+/** `GET /products`' answer to a query string's parameters; 400 when they are not a valid query. */
+export function productPageAnswer(products: ProductService, caller: Caller, rawQuery: unknown) {
+  const page = products.list(caller, parseQuery(ProductListQuerySchema, rawQuery));
+  return { ...page, data: page.data.map((product) => productAsSeenBy(caller.keyKind, product)) };
 }

@@ -10,8 +10,7 @@ export function systemRoutes(options: { version: string; searchState: () => Heal
   let openApi: string | undefined;
 
   router.get('/health', (_req, res) => {
-    const health: Health = { status: 'ok', version: options.version, search: options.searchState() };
-    res.json(health);
+    res.json(healthOf(options));
   });
 
   // Versions and update state only, like /health: the status page shows them before staff enter a key.
@@ -34,4 +33,9 @@ export function systemInfoRoutes(options: { version: string; databaseFile: strin
     res.json({ data: { ...(await readSystemInfo(options.databaseFile, options.version)), tlsFingerprint: options.tlsFingerprint ?? null } });
   });
   return router;
+}
+
+/** `GET /health`'s answer. */
+export function healthOf(options: { version: string; searchState: () => Health['search'] }): Health {
+  return { status: 'ok', version: options.version, search: options.searchState() };
 }
