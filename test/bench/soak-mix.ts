@@ -8,9 +8,6 @@ export interface SoakRequest {
   body?: unknown;
 }
 
-/** Per connection, kept between its requests (a list walk's cursor). */
-export type Connection = { cursor?: string };
-
 export interface SoakKind {
   name: string;
   method: 'GET' | 'POST';
@@ -19,9 +16,9 @@ export interface SoakKind {
   rate?: number;
   /** The one status every answer of this kind must have; any other counts as an error. */
   expected: number;
-  next(connection: Connection): SoakRequest;
-  /** Reads what the next request of the same connection depends on. */
-  answered?(body: string, connection: Connection): void;
+  next(): SoakRequest;
+  /** Reads what the kind's next request depends on (a list walk's cursor); a kind that needs it runs on one connection. */
+  answered?(body: string): void;
 }
 
 /** Words a customer types into a kiosk's search: starts of words, typos, several words. */
@@ -35,11 +32,13 @@ const TYPED = [
  * The load a store PC carries in opening hours, all at once: self-checkout
  * kiosks and the scale scanning and looking up products with their device
  * keys, tills doing the same with the write key, customers searching at a
- * kiosk, the back office (or a till's catalog download) walking list pages,
- * sales recorded by kiosks and tills, and, at the pace staff work, new
- * products, price changes and the devices' health polls. Scans outnumber
- * everything else, as at a till; the paced kinds would otherwise, being
- * cheap, drown the rest in requests no store sends that often.
+ * kiosk, and sales recorded by kiosks and tills, each on connections that
+ * send their next request as soon as the last is answered. A till's catalog
+ * download walking list pages, new products, price changes and the devices'
+ * health polls come at a fixed pace, as staff and devices make them: cheap
+ * ones would otherwise drown the rest in requests no store sends that often,
+ * and an endless walk of 100-product pages would outweigh everything a till
+ * does. Scans outnumber everything else, as at a till.
  */
 export function soakMix(seeded: SoakCatalog, runTag: string): SoakKind[] {
   const { catalog, writeKey, kiosks, scaleKey } = seeded;
@@ -50,6 +49,7 @@ export function soakMix(seeded: SoakCatalog, runTag: string): SoakKind[] {
   const query = () => (rnd.next() < 0.25 ? rnd.pick(catalog.barcodes) : rnd.pick(TYPED));
   let sale = 0;
   let created = 0;
+  let cursor: string | undefined;
   /** A sale of one to five lines, by a kiosk for its own store or by a till with the write key for any store. */
   const saleRequest = (): SoakRequest => {
     const kiosk = rnd.next() < 0.5 ? rnd.pick(kiosks) : undefined;
@@ -59,7 +59,7 @@ export function soakMix(seeded: SoakCatalog, runTag: string): SoakKind[] {
   };
   return [
     { name: 'scan, device key', method: 'GET', connections: 3, expected: 200, next: () => ({ path: `/api/v1/products?barcode=${code()}`, key: rnd.pick(deviceKeys) }) },
-    { name: 'scan, write key', method: 'GET', connections: 1, expected: 200, next: () => ({ path: `/api/v1/products?barcode=${code()}`, key: writeKey }) },
+    { name: 'scan, write key', method: 'GET', connections: 2, expected: 200, next: () => ({ path: `/api/v1/products?barcode=${code()}`, key: writeKey }) },
     { name: 'read by id, device key', method: 'GET', connections: 1, expected: 200, next: () => ({ path: `/api/v1/products/${productId()}`, key: rnd.pick(deviceKeys) }) },
     { name: 'read by id, write key', method: 'GET', connections: 1, expected: 200, next: () => ({ path: `/api/v1/products/${productId()}`, key: writeKey }) },
     {
@@ -73,14 +73,12 @@ export function soakMix(seeded: SoakCatalog, runTag: string): SoakKind[] {
       name: 'list page of 100, write key',
       method: 'GET',
       connections: 1,
+      rate: 20,
       expected: 200,
-      next: (connection) => ({
-        path: `/api/v1/products?limit=100${connection.cursor ? `&cursor=${encodeURIComponent(connection.cursor)}` : ''}`,
-        key: writeKey,
-      }),
+      next: () => ({ path: `/api/v1/products?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, key: writeKey }),
       // The walk starts again from the first page after the last one.
-      answered: (body, connection) => {
-        connection.cursor = /"nextCursor":"([^"]+)"/.exec(body)?.[1];
+      answered: (body) => {
+        cursor = (JSON.parse(body) as { meta?: { nextCursor?: string } }).meta?.nextCursor;
       },
     },
     { name: 'POST /orders (sale)', method: 'POST', connections: 1, expected: 200, next: saleRequest },

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { percentile } from './load.js';
-import type { Connection, SoakKind } from './soak-mix.js';
+import type { SoakKind } from './soak-mix.js';
 
 export interface KindResult {
   name: string;
@@ -56,8 +56,8 @@ export async function runKind(url: string, kind: SoakKind, seconds: number): Pro
         requests: [
           {
             method: kind.method,
-            setupRequest: (request, context) => {
-              const next = kind.next(context as Connection);
+            setupRequest: (request) => {
+              const next = kind.next();
               request.path = next.path;
               request.headers = {
                 ...(next.key === undefined ? {} : { authorization: `Bearer ${next.key}` }),
@@ -66,12 +66,10 @@ export async function runKind(url: string, kind: SoakKind, seconds: number): Pro
               if (next.body !== undefined) request.body = JSON.stringify(next.body);
               return request;
             },
-            onResponse: (status, body, context) => {
-              if (status !== kind.expected) {
-                unexpected += 1;
-                count(reasons, `${status} ${messageOf(body)}`);
-              }
-              kind.answered?.(body, context as Connection);
+            onResponse: (status, body) => {
+              if (status === kind.expected) return kind.answered?.(body);
+              unexpected += 1;
+              count(reasons, `${status} ${messageOf(body)}`);
             },
           },
         ],
