@@ -39,9 +39,10 @@ function messageOf(body: string): string {
 /**
  * Sends one kind of request for `seconds` on its own connections, with
  * autocannon's default timeout of 10 s. Every answer is checked against the
- * kind's expected status, and every failure keeps its reason.
+ * kind's expected status, and every failure keeps its reason. Each answer's
+ * latency also goes into `allLatencies`, for the percentiles of the whole mix.
  */
-export async function runKind(url: string, kind: SoakKind, seconds: number): Promise<KindResult> {
+export async function runKind(url: string, kind: SoakKind, seconds: number, allLatencies: number[]): Promise<KindResult> {
   const latencies: number[] = [];
   const reasons: Record<string, number> = {};
   let non2xx = 0;
@@ -78,6 +79,7 @@ export async function runKind(url: string, kind: SoakKind, seconds: number): Pro
     );
     instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
       latencies.push(ms);
+      allLatencies.push(ms);
       if (status < 200 || status > 299) non2xx += 1;
     });
     instance.on('reqError', (err: Error) => count(reasons, err.message));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../main/version.js';
 import { freePort } from '../support/processes.js';
 import { FULL_SIZE } from './catalog.js';
+import { percentile } from './load.js';
 import { buildAndGetStartCommand, cpuMs, rssMb, spawnProcess, waitFor } from './server-process.js';
 import { soakMix, type SoakKind } from './soak-mix.js';
 import { runKind, type KindResult } from './soak-run.js';
@@ -65,7 +66,9 @@ const benchCpuAtStart = process.cpuUsage();
 const samples: { second: number; rssMb: number; load1: number }[] = [];
 const started = performance.now();
 const sampler = setInterval(() => samples.push({ second: Math.round((performance.now() - started) / 1000), rssMb: rssMb(pid), load1: loadavg()[0]! }), 10_000);
-const kinds = await Promise.all(mix.map((kind) => runKind(url, kind, SECONDS)));
+const allLatencies: number[] = [];
+const kinds = await Promise.all(mix.map((kind) => runKind(url, kind, SECONDS, allLatencies)));
+allLatencies.sort((a, b) => a - b);
 clearInterval(sampler);
 const cpuSeconds = (cpuMs(pid) - cpuAtStart) / 1000;
 const benchCpu = process.cpuUsage(benchCpuAtStart);
@@ -82,6 +85,8 @@ const errors = sum((k) => k.unexpected + k.unanswered);
 const total = {
   answered,
   rps: answered / SECONDS,
+  p50: percentile(allLatencies, 50),
+  p99: percentile(allLatencies, 99),
   non2xx: sum((k) => k.non2xx),
   errors,
   cpuUsPerRequest: (cpuSeconds * 1e6) / answered,
@@ -101,7 +106,7 @@ const rows = [
     String(k.non2xx),
     String(k.unexpected + k.unanswered),
   ]),
-  ['total', String(mix.reduce((n, k) => n + k.connections, 0)), String(answered), total.rps.toFixed(0), '', String(total.non2xx), String(errors)],
+  ['total', String(mix.reduce((n, k) => n + k.connections, 0)), String(answered), total.rps.toFixed(0), `${total.p50.toFixed(1)} / ${total.p99.toFixed(1)}`, String(total.non2xx), String(errors)],
 ];
 const header = ['kind', 'connections', 'requests', 'req/s', 'p50 / p99 ms', 'non-2xx', 'errors'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
