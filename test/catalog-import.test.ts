@@ -151,4 +151,27 @@ describe('GET /catalog/export', () => {
     expect(again.body).toEqual({ data: { created: 0, updated: 0, unchanged: 4, errors: [] } });
     expect((await read.get('/catalog/export')).body).toBe(text);
   });
+
+  it('writes text a spreadsheet would run as a formula as text, and reads it back as it was', async () => {
+    const { write, read } = await shop();
+    const names = ['=HYPERLINK("http://evil.example","Rabatt")', '+41 26 000 00 00', '-20% Aktion', '@SUM(A1)', "'=already marked", "'quoted"];
+    const category = (await write.post('/categories', { name: '=cmd|calc' })).body.id as string;
+    for (const [i, name] of names.entries()) {
+      expect((await write.post('/products', { name, externalId: `F-${i}`, price: 100, taxCategory: '2.6', category, description: '=1+1' })).status).toBe(200);
+    }
+    const text = (await read.get('/catalog/export')).body as string;
+    const rows = text.split('\r\n').slice(1).filter((line) => line !== '');
+    expect(rows).toHaveLength(names.length);
+    for (const row of rows) expect(row).not.toMatch(/(^|,)"?[=+\-@]/);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Rabatt"")"`);
+    expect(text).toContain("''=already marked");
+    expect(text).toContain(",'quoted,");
+    expect(text).toContain("'=cmd|calc");
+
+    const again = await sendFile(write, text);
+    expect(again.body).toEqual({ data: { created: 0, updated: 0, unchanged: names.length, errors: [] } });
+    const stored = await products(read);
+    expect(stored.map((p: { name: string }) => p.name).sort()).toEqual([...names].sort());
+    expect(stored.every((p: { description: string; category: string }) => p.description === '=1+1' && p.category === category)).toBe(true);
+  });
 });

@@ -10,7 +10,7 @@ import type { GroupCommit } from '../storage/group-commit.js';
 import type { ProductStore } from '../storage/products.js';
 import type { SupplierStore } from '../storage/suppliers.js';
 import { buildCatalogIndex, type CatalogIndex } from './catalog-index.js';
-import { writeCell } from './cells.js';
+import { guardedText, writeCell } from './cells.js';
 import { CsvSyntaxError, decodeFile, detectSeparator, parseRecords } from './csv-text.js';
 import { checkCatalogFile, type PlannedWrite } from './import-check.js';
 
@@ -35,7 +35,7 @@ function productCells(product: Record<string, unknown>, index: CatalogIndex): st
     if (column !== 'category' && column !== 'supplier') return writeCell(column, product as never);
     const id = product[column];
     if (typeof id !== 'string' || id === '') return '';
-    return (column === 'category' ? index.categories : index.suppliers).cellOf(id);
+    return guardedText((column === 'category' ? index.categories : index.suppliers).cellOf(id));
   });
 }
 

@@ -80,9 +80,9 @@ export function readCell(column: CatalogColumn, raw: string): CellValue {
       if (column === 'barcode' && SHORTENED_NUMBER.test(cell)) {
         return { problem: `${JSON.stringify(cell)} is a barcode the spreadsheet shortened to a number; format the column as text and enter the whole code` };
       }
-      return { value: cell };
+      return { value: unguarded(cell) };
     case 'reference':
-      return { value: cell };
+      return { value: unguarded(cell) };
     case 'francs':
       return readFrancs(cell);
     case 'tax':
@@ -102,12 +102,36 @@ export function readCell(column: CatalogColumn, raw: string): CellValue {
 
 const francs = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
+/**
+ * Text a spreadsheet would run as a formula when the file is opened (`=`, `+`,
+ * `-`, `@`, or a tab or carriage return before them): a product name such as
+ * `=HYPERLINK(...)` must reach staff as text, not as a link or a command.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+/**
+ * A leading apostrophe is how spreadsheets mark a cell as text; they show the
+ * cell without it. Text that already starts with apostrophes before a formula
+ * sign gets one more, so that taking one off on import gives it back as it was.
+ */
+const TEXT_MARK = "'";
+
+/** A text cell as an export writes it: marked as text when a spreadsheet would take it for a formula. */
+export function guardedText(text: string): string {
+  return FORMULA_START.test(text) ? TEXT_MARK + text : text;
+}
+
+/** A text cell as an import reads it: the export's text mark taken off again, so a file round-trips. */
+function unguarded(cell: string): string {
+  return cell.startsWith(TEXT_MARK) && FORMULA_START.test(cell) ? cell.slice(1) : cell;
+}
+
 /** The cell an export writes for a product's field; references are written by the caller. */
 export function writeCell(column: CatalogColumn, product: ProductRecord): string {
   const value = product[column];
   if (value === undefined || value === null) return '';
   if (KINDS[column] === 'francs') return francs(value as number);
   if (KINDS[column] === 'boolean') return value ? 'true' : 'false';
+  if (KINDS[column] === 'text') return guardedText(String(value));
   return String(value);
 }
 
