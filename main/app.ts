@@ -210,7 +210,8 @@ export function createApp(deps: AppDeps): {
   api.use(inOrder(...keyChecks));
   api.use(bySegment([[['keys'], keyRoutes(services.organizations, JSON_BODY_LIMIT)]]));
   api.use('/identity-logs', identityLogFeatureGate);
-  api.use(feedHorizon(createFeedHorizonStore(deps.db)));
+  const horizons = createFeedHorizonStore(deps.db);
+  api.use(feedHorizon(horizons));
   const writeSteps = [idempotency(createIdempotencyKeyStore(deps.db), deps.clock), syncBase(createSyncWriterStore(deps.db)), scheduleSyncAfterWrites(sync.worker)];
   if (groups) writeSteps.unshift(writesInGroups(groups, deps.db, errorAnswer(deps.logger)));
   api.use(forWritesOnly(express.json({ limit: JSON_BODY_LIMIT }), ...writeSteps));
@@ -243,8 +244,8 @@ export function createApp(deps: AppDeps): {
   app.use(errorHandler(deps.logger));
   const hot = hotReads({
     prefix: API_PREFIX,
-    products: services.products,
-    organizations: services.organizations,
+    services,
+    horizons,
     health: () => healthOf(health),
     groups,
     localNames: deps.localNames,

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,7 @@ let keys: Record<'write' | 'read' | 'kiosk' | 'scale', string>;
 let productId: string;
 let longId: string;
 const BARCODE = '7610000000024';
+const SINCE = '2020-01-01T00:00:00.000Z';
 
 beforeAll(async () => {
   server = await startTestServer({ logger: pino({ level: 'info' }, sink) });
@@ -40,7 +41,9 @@ beforeAll(async () => {
     kiosk: (await write.post('/keys', { kind: 'kiosk', store: 'door' })).body.key,
     scale: (await write.post('/keys', { kind: 'scale' })).body.key,
   };
-  const created = await write.post('/products', { name: 'Gruyère AOP', price: 590, costPrice: 380, margin: 0.356, taxCategory: '2.6', barcode: BARCODE, barcodeAliases: [{ code: 'ALIAS-1', quantity: 6, price: 3400 }] });
+  const supplier = (await write.post('/suppliers', { name: 'Käserei Gruyère', iban: 'CH93 0076 2011 6238 5295 7', email: 'verkauf@kaeserei.example' })).body.id;
+  const category = (await write.post('/categories', { name: 'Käse', hideStore: ['door'] })).body.id;
+  const created = await write.post('/products', { name: 'Gruyère AOP', price: 590, costPrice: 380, margin: 0.356, taxCategory: '2.6', barcode: BARCODE, supplier, category, barcodeAliases: [{ code: 'ALIAS-1', quantity: 6, price: 3400 }] });
   if (created.status !== 200) throw new Error(JSON.stringify(created.body));
   productId = created.body.id;
   longId = (await write.post('/products', { name: 'Bergkäse', price: 720, taxCategory: '2.6', description: 'Aus der Region. '.repeat(120) })).body.id;
@@ -68,25 +71,73 @@ function raw(path: string, headers: Record<string, string>): Promise<{ status: n
   });
 }
 
+/** A change feed's page, decoded, with the time it was read left out. */
+function feedPage(answer: { headers: [string, string][]; body: Buffer }) {
+  const encoding = Object.fromEntries(answer.headers)['content-encoding'];
+  const text = (encoding === 'br' ? brotliDecompressSync(answer.body) : encoding === 'gzip' ? gunzipSync(answer.body) : answer.body).toString('utf8');
+  const page = JSON.parse(text);
+  return { ...page, meta: { ...page.meta, completeUntil: typeof page.meta.completeUntil } };
+}
+
 /** The answer to `path`, and the router's answer to the same request. */
 async function bothWays(path: string, headers: Record<string, string>) {
   return { hot: await raw(path, headers), routed: await raw(path, { ...headers, origin: origin() }) };
 }
 
 describe('hot reads', () => {
-  const paths = () => [`/products/${productId}`, `/products?barcode=${BARCODE}`, '/products?barcode=alias-1', '/health'];
+  const paths = () => [
+    `/products/${productId}`,
+    `/products/${longId}`,
+    `/products?barcode=${BARCODE}`,
+    '/products?barcode=alias-1',
+    '/products?q=gruy%C3%A8re&limit=5',
+    '/products?limit=1',
+    `/products?updatedSince=${encodeURIComponent(SINCE)}&limit=5000`,
+    '/categories',
+    `/categories?updatedSince=${SINCE}`,
+    '/suppliers?limit=10',
+    '/stores',
+    `/stores?updatedSince=${SINCE}&limit=5000`,
+    '/health',
+  ];
+  const encodings: Record<string, string>[] = [{}, { 'accept-encoding': 'gzip, deflate, br' }, { 'accept-encoding': 'gzip' }];
 
   it('answer with the same status, headers and bytes as the router, for every key kind, with and without an accepted encoding', async () => {
+    while (!(await raw('/health', {})).body.toString('utf8').includes('"ready"')) await new Promise((resolve) => setTimeout(resolve, 20));
     for (const [kind, key] of Object.entries(keys)) {
       for (const path of paths()) {
-        for (const encoding of [{}, { 'accept-encoding': 'gzip, deflate, br' }] as Record<string, string>[]) {
+        for (const encoding of encodings) {
           const { hot, routed } = await bothWays(path, { authorization: `Bearer ${key}`, ...encoding });
-          expect(hot.status, `${kind} ${path}`).toBe(200);
-          expect(hot.headers, `${kind} ${path}`).toEqual(routed.headers);
-          expect(hot.body.toString('utf8'), `${kind} ${path}`).toBe(routed.body.toString('utf8'));
+          const seen = `${kind} ${path} ${encoding['accept-encoding'] ?? ''}`;
+          expect(hot.status, seen).toBe(routed.status);
+          if (hot.status !== 200) {
+            // A scale's key reads no suppliers or stores: both refuse it, each with the time of its answer.
+            expect(hot.headers, seen).toEqual(routed.headers);
+            expect({ ...JSON.parse(hot.body.toString('utf8')), timestamp: 0 }, seen).toEqual({ ...JSON.parse(routed.body.toString('utf8')), timestamp: 0 });
+            continue;
+          }
+          if (!path.includes('updatedSince')) {
+            expect(hot.headers, seen).toEqual(routed.headers);
+            expect(hot.body.equals(routed.body), seen).toBe(true);
+            continue;
+          }
+          // A feed page's meta.completeUntil is the time of the request: equal but for it (and the size of its compression).
+          const withoutSize = (headers: [string, string][]) => headers.filter(([name]) => name !== 'content-length');
+          expect(withoutSize(hot.headers), seen).toEqual(withoutSize(routed.headers));
+          expect(feedPage(hot), seen).toEqual(feedPage(routed));
+          expect(feedPage(hot).meta.completeUntil, seen).toEqual(expect.any(String));
         }
       }
     }
+  });
+
+  it('serve every kind of key what its kind may read: suppliers and stores not to a scale', async () => {
+    for (const path of ['/suppliers', '/stores']) {
+      const { hot, routed } = await bothWays(path, { authorization: `Bearer ${keys.scale}` });
+      expect(hot.status, path).toBe(403);
+      expect({ ...JSON.parse(hot.body.toString('utf8')), timestamp: 0 }).toEqual({ ...JSON.parse(routed.body.toString('utf8')), timestamp: 0 });
+    }
+    for (const kind of ['write', 'read', 'kiosk'] as const) expect((await raw('/suppliers', { authorization: `Bearer ${keys[kind]}` })).status).toBe(200);
   });
 
   it('show device keys the device view: no purchase price or margin', async () => {
@@ -136,7 +187,7 @@ describe('hot reads', () => {
     expect(old.data).toEqual([]);
   });
 
-  it('leave a large answer to the router when the client accepts compression, and send it as it is otherwise', async () => {
+  it('compress a large answer for a client that accepts it, and send it as it is otherwise', async () => {
     const auth = { authorization: `Bearer ${keys.write}` };
     const compressed = await raw(`/products/${longId}`, { ...auth, 'accept-encoding': 'br' });
     expect(Object.fromEntries(compressed.headers)['content-encoding']).toBe('br');
@@ -144,6 +195,14 @@ describe('hot reads', () => {
     expect(Object.fromEntries(plain.headers)['content-encoding']).toBeUndefined();
     expect(brotliDecompressSync(compressed.body).toString('utf8')).toBe(plain.body.toString('utf8'));
     expect(JSON.parse(plain.body.toString('utf8')).data.description).toHaveLength('Aus der Region. '.length * 120);
+  });
+
+  it('refuse a query the router refuses, with its message', async () => {
+    for (const path of ['/products?limit=0', '/products?barcode=', '/categories?updatedSince=yesterday', '/stores?limit=x']) {
+      const { hot, routed } = await bothWays(path, { authorization: `Bearer ${keys.write}` });
+      expect(hot.status, path).toBe(400);
+      expect({ ...JSON.parse(hot.body.toString('utf8')), timestamp: 0 }).toEqual({ ...JSON.parse(routed.body.toString('utf8')), timestamp: 0 });
+    }
   });
 
   it('log one line per read, with its path and status and without the key', async () => {

@@ -20,15 +20,20 @@ const ORIGIN = 0;
  */
 export function feedHorizon(horizons: FeedHorizonStore): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const since = req.method === 'GET' && FEEDS.has(req.path) ? req.query.updatedSince : undefined;
-    if (typeof since !== 'string') return next();
-    const time = Date.parse(since);
-    if (Number.isNaN(time) || time <= ORIGIN) return next();
-    const purgedThrough = horizons.purgedThrough(callerOf(res).orgId);
-    if (purgedThrough === undefined || time >= Date.parse(purgedThrough)) return next();
-    throw new Gone(
-      `updatedSince ${since} is before ${purgedThrough}: deletions up to then were purged and are no longer in the change feed; ` +
-        'read everything again, with updatedSince=1970-01-01T00:00:00.000Z or without updatedSince',
-    );
+    if (req.method === 'GET' && FEEDS.has(req.path)) refuseBeyondHorizon(horizons, callerOf(res).orgId, req.path, req.query.updatedSince);
+    next();
   };
+}
+
+/** Throws `Gone` (410) for a change-feed read of `path` from before the organization's horizon. */
+export function refuseBeyondHorizon(horizons: FeedHorizonStore, orgId: string, path: string, since: unknown): void {
+  if (typeof since !== 'string' || !FEEDS.has(path)) return;
+  const time = Date.parse(since);
+  if (Number.isNaN(time) || time <= ORIGIN) return;
+  const purgedThrough = horizons.purgedThrough(orgId);
+  if (purgedThrough === undefined || time >= Date.parse(purgedThrough)) return;
+  throw new Gone(
+    `updatedSince ${since} is before ${purgedThrough}: deletions up to then were purged and are no longer in the change feed; ` +
+      'read everything again, with updatedSince=1970-01-01T00:00:00.000Z or without updatedSince',
+  );
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQueryString, type ParsedUrlQuery } from 'node:querystring';
 import type { Logger } from 'pino';
 import { SYNC_ACKNOWLEDGED_HEADER } from '../../shared/api/idempotency.js';
 import type { Health } from '../../shared/api/system.js';
@@ -6,22 +7,26 @@ import { ownHostCheck } from '../security/local-guard.js';
 import type { LocalNames } from '../security/local-names.js';
 import { SECURITY_HEADERS } from '../security/security-headers.js';
 import type { Caller } from '../services/caller.js';
-import type { OrganizationService } from '../services/organizations.js';
-import type { ProductService } from '../services/products.js';
+import type { Services } from '../services/index.js';
+import type { FeedHorizonStore } from '../storage/feed-horizons.js';
 import type { GroupCommit } from '../storage/group-commit.js';
 import { callerFromHeader } from './auth.js';
-import { COMPRESS_THRESHOLD_BYTES } from './compress-answers.js';
+import { compressJsonAnswers, COMPRESS_THRESHOLD_BYTES } from './compress-answers.js';
+import { refuseBeyondHorizon } from './feed-horizon.js';
 import { readsNow } from './group-commit.js';
-import { allows, PERMISSIONS } from './permissions.js';
+import { allows, PERMISSIONS, type Allowed } from './permissions.js';
 import { logRequest } from './request-log.js';
+import { categoryPageAnswer } from './routes/categories.js';
 import { productAnswer, productPageAnswer } from './routes/products.js';
+import { storePageAnswer } from './routes/stores.js';
+import { supplierPageAnswer } from './routes/suppliers.js';
 import { writeKeyInTheClear } from './write-key-transport.js';
 
 export interface HotReadDeps {
   /** Where the API is mounted, `/api/v1`. */
   prefix: string;
-  products: ProductService;
-  organizations: OrganizationService;
+  services: Pick<Services, 'products' | 'categories' | 'suppliers' | 'retailStores' | 'organizations'>;
+  horizons: FeedHorizonStore;
   health: () => Health;
   /** The group commit whose open group a read waits for; unset when writes commit alone. */
   groups: GroupCommit | undefined;
@@ -34,54 +39,74 @@ export interface HotReadDeps {
 /** Request handler that answers a request and returns true, or returns false having written nothing. */
 export type HotReads = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-/** Ids and codes taken here: those a URL carries as they are, so no decoding can read them differently from the router. */
+/** Ids taken here: those a URL carries as they are, so no decoding can read them differently from the router. */
 const PLAIN = /^[A-Za-z0-9._~-]+$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+interface CollectionRead {
+  allowed: Allowed;
+  answer(caller: Caller, query: ParsedUrlQuery): unknown;
+}
+
 /**
- * The reads a store makes most, a product by id, a barcode lookup and
- * `/health`, answered straight from the request before Express sees it.
+ * The reads a store PC and its devices make most, answered straight from the
+ * request before Express sees it: a product by id, the lists of products
+ * (barcode lookups, searches, pages), categories, suppliers and stores with
+ * any query (a store's pulls from its upstream among them), and `/health`.
  * Express's own routing, request and answer objects cost such a read about
  * two thirds of its CPU; here it passes the same checks (own host, the open
- * group of writes, the key, write keys over TLS, the key kind's permission)
- * through the functions the middlewares use, and gets the same answer from
- * the same route functions, with the same headers and log line.
+ * group of writes, the key, write keys over TLS, the key kind's permission,
+ * the change feed's horizon) through the functions the middlewares use, and
+ * gets the same answer from the same route functions, with the same headers,
+ * compression and log line.
  *
  * Anything off that common path is left to Express, having written nothing:
- * another method or spelling of the URL, a query beyond `barcode`, an
- * `Origin` (CORS), a read that must wait for a group, a key that is missing,
- * unknown or not allowed, a product not found or any other error, and an
- * answer large enough to compress for a client that accepts it. Express
- * then answers as it answers everything, refusals and errors included.
+ * another method or spelling of the URL, an `Origin` (CORS), a read that
+ * must wait for a group, a key that is missing, unknown or not allowed, and
+ * every error (a product not found, a query refused, a feed beyond its
+ * horizon). Express then answers it as it answers everything.
  */
 export function hotReads(deps: HotReadDeps): HotReads {
+  const { services } = deps;
   const ownHost = ownHostCheck(deps.localNames);
-  const productsPath = `${deps.prefix}/products`;
+  const compress = compressJsonAnswers() as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   const healthPath = `${deps.prefix}/health`;
+  const productPath = `${deps.prefix}/products/`;
   const byIdAllowed = PERMISSIONS['GET /products/{productId}']!;
-  const listAllowed = PERMISSIONS['GET /products']!;
+  const collection = (path: string, answer: CollectionRead['answer']): [string, CollectionRead] => [path, { allowed: PERMISSIONS[`GET ${path}`]!, answer }];
+  const collections = new Map<string, CollectionRead>([
+    collection('/products', (caller, query) => productPageAnswer(services.products, caller, query)),
+    collection('/categories', (caller, query) => categoryPageAnswer(services.categories, caller, query)),
+    collection('/suppliers', (caller, query) => supplierPageAnswer(services.suppliers, caller, query)),
+    collection('/stores', (caller, query) => storePageAnswer(services.retailStores, caller, query)),
+  ]);
   const fixedHeaders = SECURITY_HEADERS.flat();
 
-  const callerOf = (req: IncomingMessage): Caller | undefined => {
-    const caller = callerFromHeader(deps.organizations, req.headers.authorization, req.headers[SYNC_ACKNOWLEDGED_HEADER.toLowerCase()] !== undefined);
-    return 'refused' in caller || writeKeyInTheClear(caller.keyKind, req.socket) ? undefined : caller;
+  const callerOf = (req: IncomingMessage, allowed: Allowed): Caller | undefined => {
+    const caller = callerFromHeader(services.organizations, req.headers.authorization, req.headers[SYNC_ACKNOWLEDGED_HEADER.toLowerCase()] !== undefined);
+    if ('refused' in caller || writeKeyInTheClear(caller.keyKind, req.socket)) return undefined;
+    return !deps.checkPermissions || allows(allowed, caller.keyKind) ? caller : undefined;
   };
-  const allowed = (caller: Caller, operation: typeof byIdAllowed) => !deps.checkPermissions || allows(operation, caller.keyKind);
+  const readsAtOnce = (changeFeed: boolean) => !deps.groups || readsNow(deps.groups, changeFeed);
 
   /** The answer to a hot read, or undefined to leave the request to Express. */
   const answerOf = (req: IncomingMessage, url: string): unknown => {
-    if (url === healthPath) return deps.health();
-    if (url.startsWith(`${productsPath}/`)) {
-      const id = url.slice(productsPath.length + 1);
-      const caller = PLAIN.test(id) ? callerOf(req) : undefined;
-      return caller && allowed(caller, byIdAllowed) ? productAnswer(deps.products, caller, id) : undefined;
+    const mark = url.indexOf('?');
+    const path = mark === -1 ? url : url.slice(0, mark);
+    if (path === healthPath) return readsAtOnce(false) ? deps.health() : undefined;
+    if (path.startsWith(productPath)) {
+      const id = path.slice(productPath.length);
+      const caller = mark === -1 && PLAIN.test(id) && readsAtOnce(false) ? callerOf(req, byIdAllowed) : undefined;
+      return caller && productAnswer(services.products, caller, id);
     }
-    if (url.startsWith(`${productsPath}?barcode=`)) {
-      const barcode = url.slice(productsPath.length + 9);
-      const caller = PLAIN.test(barcode) ? callerOf(req) : undefined;
-      return caller && allowed(caller, listAllowed) ? productPageAnswer(deps.products, caller, { barcode }) : undefined;
-    }
-    return undefined;
+    const read = path.startsWith(deps.prefix) ? collections.get(path.slice(deps.prefix.length)) : undefined;
+    if (!read) return undefined;
+    // The parser Express's default "simple" query parser is.
+    const query = mark === -1 ? {} : parseQueryString(url.slice(mark + 1));
+    const caller = readsAtOnce(query.updatedSince !== undefined) ? callerOf(req, read.allowed) : undefined;
+    if (!caller) return undefined;
+    refuseBeyondHorizon(deps.horizons, caller.orgId, path.slice(deps.prefix.length), query.updatedSince);
+    return read.answer(caller, query);
   };
 
   return (req, res) => {
@@ -89,25 +114,31 @@ export function hotReads(deps: HotReadDeps): HotReads {
     if (req.method !== 'GET' || !url.startsWith(deps.prefix) || req.headers.origin !== undefined) return false;
     const started = performance.now();
     if (!ownHost(req.headers.host, req.socket.localAddress)) return false;
-    if (deps.groups && !readsNow(deps.groups, false)) return false;
     let answer: unknown;
     try {
       answer = answerOf(req, url);
     } catch {
-      // A product not found, a query refused, a database error: Express answers it again, in the shape every error has.
+      // Every error is Express's to answer, in the shape every error has.
       return false;
     }
     if (answer === undefined) return false;
     const body = JSON.stringify(answer);
     const length = Buffer.byteLength(body);
-    // What compressJsonAnswers does: a client that accepts an encoding is told the answer varies with it.
-    const acceptsEncoding = req.headers['accept-encoding'] !== undefined;
-    if (acceptsEncoding && length >= COMPRESS_THRESHOLD_BYTES) return false;
-    const headers = [...fixedHeaders, 'Content-Type', JSON_TYPE, 'Content-Length', String(length)];
-    if (acceptsEncoding) headers.push('Vary', 'Accept-Encoding');
-    res.writeHead(200, headers);
-    res.end(body);
-    logRequest(deps.logger, 'GET', url.split('?', 1)[0]!, 200, started);
+    res.once('finish', () => logRequest(deps.logger, 'GET', url.split('?', 1)[0]!, res.statusCode, started));
+    if (req.headers['accept-encoding'] === undefined || length < COMPRESS_THRESHOLD_BYTES) {
+      const headers = [...fixedHeaders, 'Content-Type', JSON_TYPE, 'Content-Length', String(length)];
+      // As compressJsonAnswers would: a client that accepts an encoding is told the answer varies with it.
+      if (req.headers['accept-encoding'] !== undefined) headers.push('Vary', 'Accept-Encoding');
+      res.writeHead(200, headers);
+      res.end(body);
+      return true;
+    }
+    compress(req, res, () => {
+      for (let i = 0; i < fixedHeaders.length; i += 2) res.setHeader(fixedHeaders[i]!, fixedHeaders[i + 1]!);
+      res.setHeader('Content-Type', JSON_TYPE);
+      res.setHeader('Content-Length', length);
+      res.end(body);
+    });
     return true;
   };
 }

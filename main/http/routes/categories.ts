@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { CategoryCreateSchema, CategoryListQuerySchema, CategoryUpdateSchema } from '../../../shared/api/categories.js';
+import type { Caller } from '../../services/caller.js';
 import type { CategoryService } from '../../services/categories.js';
 import { callerOf } from '../auth.js';
 import { parseBody, parseQuery } from '../validation.js';
@@ -8,8 +9,7 @@ export function categoryRoutes(categories: CategoryService): Router {
   const router = Router();
 
   router.get('/categories', (req, res) => {
-    const query = parseQuery(CategoryListQuerySchema, req.query);
-    res.json(categories.list(callerOf(res), query));
+    res.json(categoryPageAnswer(categories, callerOf(res), req.query));
   });
 
   router.post('/categories', (req, res) => {
@@ -28,4 +28,9 @@ export function categoryRoutes(categories: CategoryService): Router {
   });
 
   return router;
+}
+
+/** `GET /categories`' answer to a query string's parameters; 400 when they are not a valid query. */
+export function categoryPageAnswer(categories: CategoryService, caller: Caller, rawQuery: unknown) {
+  return categories.list(caller, parseQuery(CategoryListQuerySchema, rawQuery));
 }

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { StoreCreateSchema, StoreListQuerySchema, StoreUpdateSchema } from '../../../shared/api/stores.js';
+import type { Caller } from '../../services/caller.js';
 import type { StoreService } from '../../services/stores.js';
 import { callerOf } from '../auth.js';
 import { parseBody, parseQuery } from '../validation.js';
@@ -8,8 +9,7 @@ export function storeRoutes(stores: StoreService): Router {
   const router = Router();
 
   router.get('/stores', (req, res) => {
-    const query = parseQuery(StoreListQuerySchema, req.query);
-    res.json(stores.list(callerOf(res), query));
+    res.json(storePageAnswer(stores, callerOf(res), req.query));
   });
 
   router.post('/stores', (req, res) => {
@@ -28,4 +28,9 @@ export function storeRoutes(stores: StoreService): Router {
   });
 
   return router;
+}
+
+/** `GET /stores`' answer to a query string's parameters; 400 when they are not a valid query. */
+export function storePageAnswer(stores: StoreService, caller: Caller, rawQuery: unknown) {
+  return stores.list(caller, parseQuery(StoreListQuerySchema, rawQuery));
 }

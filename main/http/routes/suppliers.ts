@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { SupplierCreateSchema, SupplierListQuerySchema, SupplierUpdateSchema } from '../../../shared/api/suppliers.js';
 import { supplierAsSeenBy } from '../../rules/device-view.js';
+import type { Caller } from '../../services/caller.js';
 import type { SupplierService } from '../../services/suppliers.js';
 import { callerOf } from '../auth.js';
 import { parseBody, parseQuery } from '../validation.js';
@@ -9,10 +10,7 @@ export function supplierRoutes(suppliers: SupplierService): Router {
   const router = Router();
 
   router.get('/suppliers', (req, res) => {
-    const query = parseQuery(SupplierListQuerySchema, req.query);
-    const caller = callerOf(res);
-    const page = suppliers.list(caller, query);
-    res.json({ ...page, data: page.data.map((supplier) => supplierAsSeenBy(caller.keyKind, supplier)) });
+    res.json(supplierPageAnswer(suppliers, callerOf(res), req.query));
   });
 
   router.post('/suppliers', (req, res) => {
@@ -32,4 +30,10 @@ export function supplierRoutes(suppliers: SupplierService): Router {
   });
 
   return router;
+}
+
+/** `GET /suppliers`' answer to a query string's parameters, as the caller's key kind sees suppliers; 400 when they are not a valid query. */
+export function supplierPageAnswer(suppliers: SupplierService, caller: Caller, rawQuery: unknown) {
+  const page = suppliers.list(caller, parseQuery(SupplierListQuerySchema, rawQuery));
+  return { ...page, data: page.data.map((supplier) => supplierAsSeenBy(caller.keyKind, supplier)) };
 }
