@@ -92,9 +92,9 @@ export function createOrderService(deps: {
   };
 
   const requireStore = (orgId: string, storeId: string): void => {
-    const store = stores.get(orgId, storeId);
-    if (!store) throw new BadRequest(`store: no store ${JSON.stringify(storeId)} in this organization`);
-    if (store.deleted) throw new BadRequest(`store: store ${JSON.stringify(storeId)} is deleted`);
+    const deleted = stores.isDeleted(orgId, storeId);
+    if (deleted === undefined) throw new BadRequest(`store: no store ${JSON.stringify(storeId)} in this organization`);
+    if (deleted) throw new BadRequest(`store: store ${JSON.stringify(storeId)} is deleted`);
   };
 
   const sellableProduct = (orgId: string, line: OrderLineCreate, index: number): PricedProduct => {
