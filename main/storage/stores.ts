@@ -2,6 +2,7 @@ import type { Store } from '../../shared/api/stores.js';
 import { columnMapping, insertSql, replaceSql } from './column-map.js';
 import { changedRows, type ChangedPageQuery } from './change-feed.js';
 import type { Db } from './database.js';
+import { pageLimit } from './page-limit.js';
 
 const mapping = columnMapping({
   id: ['id', 'text'],
@@ -59,7 +60,7 @@ export function createStoreStore(db: Db) {
   const orgOf = db.prepare<[string], string>('SELECT org_id FROM stores WHERE id = ?').pluck();
   const deletedOf = db.prepare<[string, string], number>('SELECT deleted FROM stores WHERE id = ? AND org_id = ?').pluck();
   const page = db.prepare<[string, string, number], Row>(
-    'SELECT * FROM stores WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?',
+    `SELECT * FROM stores WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ${pageLimit('?')}`,
   );
   const changed = changedRows(db, 'stores');
 
