@@ -100,7 +100,7 @@ export function createOrderService(deps: {
   const sellableProduct = (orgId: string, line: OrderLineCreate, index: number): PricedProduct => {
     const field = `products.${index}.productId`;
     const name = JSON.stringify(line.productId);
-    const product = products.get(orgId, line.productId);
+    const product = products.forSale(orgId, line.productId);
     if (!product) throw new BadRequest(`${field}: no product ${name} in this organization`);
     if (product.deleted) throw new BadRequest(`${field}: product ${name} is deleted and cannot be sold`);
     if (product.saleStop) throw new BadRequest(`${field}: product ${name} has saleStop set and cannot be sold`);
@@ -114,7 +114,7 @@ export function createOrderService(deps: {
    * reached this server (a store's sale pushed after the catalog changed here).
    */
   const recordedLine = (orgId: string, line: LineAsSold, orderDate: string): OrderLine => {
-    const product = products.get(orgId, line.productId);
+    const product = products.forSale(orgId, line.productId);
     return product ? priceLine(product, line, orderDate) : unknownProductLine(line);
   };
 
