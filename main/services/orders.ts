@@ -6,6 +6,7 @@ import { checkKioskLine, isLateSale, kioskOrderDateProblem, kioskPaymentStatePro
 import { saleDifference } from '../rules/same-sale.js';
 import { toStoredTime } from '../rules/timestamps.js';
 import type { Db } from '../storage/database.js';
+import { immediateTransaction } from '../storage/transactions.js';
 import type { OrderStore } from '../storage/orders.js';
 import type { OutboxStore } from '../storage/outbox.js';
 import type { ProductStore } from '../storage/products.js';
@@ -92,15 +93,15 @@ export function createOrderService(deps: {
   };
 
   const requireStore = (orgId: string, storeId: string): void => {
-    const store = stores.get(orgId, storeId);
-    if (!store) throw new BadRequest(`store: no store ${JSON.stringify(storeId)} in this organization`);
-    if (store.deleted) throw new BadRequest(`store: store ${JSON.stringify(storeId)} is deleted`);
+    const deleted = stores.isDeleted(orgId, storeId);
+    if (deleted === undefined) throw new BadRequest(`store: no store ${JSON.stringify(storeId)} in this organization`);
+    if (deleted) throw new BadRequest(`store: store ${JSON.stringify(storeId)} is deleted`);
   };
 
   const sellableProduct = (orgId: string, line: OrderLineCreate, index: number): PricedProduct => {
     const field = `products.${index}.productId`;
     const name = JSON.stringify(line.productId);
-    const product = products.get(orgId, line.productId);
+    const product = products.forSale(orgId, line.productId);
     if (!product) throw new BadRequest(`${field}: no product ${name} in this organization`);
     if (product.deleted) throw new BadRequest(`${field}: product ${name} is deleted and cannot be sold`);
     if (product.saleStop) throw new BadRequest(`${field}: product ${name} has saleStop set and cannot be sold`);
@@ -114,7 +115,7 @@ export function createOrderService(deps: {
    * reached this server (a store's sale pushed after the catalog changed here).
    */
   const recordedLine = (orgId: string, line: LineAsSold, orderDate: string): OrderLine => {
-    const product = products.get(orgId, line.productId);
+    const product = products.forSale(orgId, line.productId);
     return product ? priceLine(product, line, orderDate) : unknownProductLine(line);
   };
 
@@ -170,42 +171,40 @@ export function createOrderService(deps: {
       const now = clockNow.toISOString();
       // IMMEDIATE takes the write lock before the orderId lookup, so another
       // process cannot store the same orderId between lookup and insert.
-      return db
-        .transaction((): string => {
-          const known = body.orderId === undefined ? undefined : orders.byOrderId(orgId, body.store, body.orderId);
-          if (known !== undefined) return sameSale(known, body);
-          requireStore(orgId, body.store);
-          const orderDate = body.orderDate === undefined ? now : toStoredTime(body.orderDate);
-          if (caller.keyKind === 'kiosk') checkKioskSale(body, orderDate, clockNow);
-          const asSold = body.products.every(isAsSold);
-          const lines = body.products.map((line, index) =>
-            asSold ? recordedLine(orgId, line as LineAsSold, orderDate) : priceLine(sellableProduct(orgId, line, index), line, orderDate),
-          );
-          const price = orderTotal(lines);
-          if (!Number.isSafeInteger(price)) throw new BadRequest('products: the order total is too large to be counted in cents');
-          const id = newId();
-          const paid = deps.payment.check(caller, body, price);
-          const order: Order = {
-            id,
-            orderId: body.orderId ?? id,
-            store: body.store,
-            price,
-            paymentState: body.paymentState ?? DEFAULT_PAYMENT_STATE,
-            orderDate,
-            deleted: false,
-            products: lines,
-          };
-          for (const field of OPTIONAL_FIELDS) if (body[field] !== undefined) order[field] = body[field];
-          if (body.transactionDate !== undefined) order.transactionDate = toStoredTime(body.transactionDate);
-          Object.assign(order, paid?.fields);
-          // The lock makes a conflict here unlikely; the unique index makes it harmless.
-          if (!orders.insert(orgId, order, now)) return sameSale(orders.byOrderId(orgId, order.store, order.orderId) as Order, body);
-          paid?.claim(id);
-          outbox.append({ orgId, relayed: caller.relayed, resource: 'order', resourceId: id, operation: 'create', body: replayBody(order), createdAt: now });
-          if (caller.keyKind === 'kiosk') flagKioskSale(orgId, order, now);
-          return id;
-        })
-        .immediate();
+      return immediateTransaction(db, (): string => {
+        const known = body.orderId === undefined ? undefined : orders.byOrderId(orgId, body.store, body.orderId);
+        if (known !== undefined) return sameSale(known, body);
+        requireStore(orgId, body.store);
+        const orderDate = body.orderDate === undefined ? now : toStoredTime(body.orderDate);
+        if (caller.keyKind === 'kiosk') checkKioskSale(body, orderDate, clockNow);
+        const asSold = body.products.every(isAsSold);
+        const lines = body.products.map((line, index) =>
+          asSold ? recordedLine(orgId, line as LineAsSold, orderDate) : priceLine(sellableProduct(orgId, line, index), line, orderDate),
+        );
+        const price = orderTotal(lines);
+        if (!Number.isSafeInteger(price)) throw new BadRequest('products: the order total is too large to be counted in cents');
+        const id = newId();
+        const paid = deps.payment.check(caller, body, price);
+        const order: Order = {
+          id,
+          orderId: body.orderId ?? id,
+          store: body.store,
+          price,
+          paymentState: body.paymentState ?? DEFAULT_PAYMENT_STATE,
+          orderDate,
+          deleted: false,
+          products: lines,
+        };
+        for (const field of OPTIONAL_FIELDS) if (body[field] !== undefined) order[field] = body[field];
+        if (body.transactionDate !== undefined) order.transactionDate = toStoredTime(body.transactionDate);
+        Object.assign(order, paid?.fields);
+        // The lock makes a conflict here unlikely; the unique index makes it harmless.
+        if (!orders.insert(orgId, order, now)) return sameSale(orders.byOrderId(orgId, order.store, order.orderId) as Order, body);
+        paid?.claim(id);
+        outbox.append({ orgId, relayed: caller.relayed, resource: 'order', resourceId: id, operation: 'create', body: replayBody(order), createdAt: now });
+        if (caller.keyKind === 'kiosk') flagKioskSale(orgId, order, now);
+        return id;
+      });
     },
 
     /** An order, also a soft-deleted one (with `deleted: true`). */

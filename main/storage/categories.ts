@@ -2,6 +2,7 @@ import type { Category } from '../../shared/api/categories.js';
 import { columnMapping, insertSql, replaceSql } from './column-map.js';
 import { changedRows, type ChangedPageQuery } from './change-feed.js';
 import type { Db } from './database.js';
+import { pageLimit } from './page-limit.js';
 
 // allow_store / hide_store are JSON arrays, NULL when empty: the product store
 // filter in products.ts reads them in this form.
@@ -51,7 +52,7 @@ export function createCategoryStore(db: Db) {
   const replace = db.prepare(replaceSql('categories', COLUMNS));
   const byId = db.prepare<[string, string], Row>('SELECT * FROM categories WHERE id = ? AND org_id = ?');
   const page = db.prepare<[string, string, number], Row>(
-    'SELECT * FROM categories WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?',
+    `SELECT * FROM categories WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ${pageLimit('?')}`,
   );
   const changed = changedRows(db, 'categories');
   const listsOf = db.prepare<[string, string], { allow_store: unknown; hide_store: unknown }>(

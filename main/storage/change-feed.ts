@@ -1,4 +1,5 @@
 import type { Db } from './database.js';
+import { pageLimit } from './page-limit.js';
 
 type Row = Record<string, unknown>;
 
@@ -20,7 +21,7 @@ export function changedRows(db: Db, table: string): (q: ChangedPageQuery) => { r
   const page = db.prepare<Row, Row>(
     `SELECT * FROM ${table}
       WHERE org_id = @orgId AND lastupdate > @since AND (lastupdate, id) > (@afterKey, @afterId)
-      ORDER BY lastupdate, id LIMIT @limit`,
+      ORDER BY lastupdate, id LIMIT ${pageLimit('@limit')}`,
   );
   return (q) =>
     page

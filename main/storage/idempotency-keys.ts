@@ -1,4 +1,5 @@
 import { withoutFsync, type Db } from './database.js';
+import { immediateTransaction } from './transactions.js';
 
 export interface IdempotencyRecord {
   fingerprint: string;
@@ -57,7 +58,7 @@ export function createIdempotencyKeyStore(db: Db) {
      * both or neither, never a write whose repeat would run again.
      */
     inOneCommit<T>(write: () => T): T {
-      return db.transaction(write).immediate();
+      return immediateTransaction(db, write);
     },
     /** Whether a group of writes (storage/group-commit.ts) is open, whose commit is still to come. */
     inGroup(): boolean {

@@ -1,6 +1,7 @@
 import type { BlockedIdentity, IdentityLog } from '../../shared/api/identity-logs.js';
 import { columnMapping, insertSql } from './column-map.js';
 import type { Db } from './database.js';
+import { pageLimit } from './page-limit.js';
 import { changedRows, type ChangedPageQuery } from './change-feed.js';
 
 const logMapping = columnMapping({
@@ -55,7 +56,7 @@ const LOG_PAGE = (afterClause: string) => `SELECT * FROM identity_logs
     AND (@access IS NULL OR access = @access)
     ${afterClause}
   ORDER BY log_date DESC, id DESC
-  LIMIT @limit`;
+  LIMIT ${pageLimit('@limit')}`;
 
 export function createIdentityLogStore(db: Db) {
   const insertLog = db.prepare(insertSql('identity_logs', [...logMapping.columns, 'createdate']));
@@ -71,7 +72,7 @@ export function createIdentityLogStore(db: Db) {
   );
   const blockedById = db.prepare<[string, string], Row>('SELECT * FROM blocked_identities WHERE id = ? AND org_id = ?');
   const blockedPage = db.prepare<[string, string, number], Row>(
-    'SELECT * FROM blocked_identities WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?',
+    `SELECT * FROM blocked_identities WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ${pageLimit('?')}`,
   );
   const activeBlocked = db.prepare<[string], Row>('SELECT * FROM blocked_identities WHERE org_id = ? AND deleted = 0');
   const changedBlocked = changedRows(db, 'blocked_identities');

@@ -1,6 +1,7 @@
 import type { Order } from '../../shared/api/orders.js';
 import { columnMapping } from './column-map.js';
 import type { Db } from './database.js';
+import { pageLimit } from './page-limit.js';
 
 const mapping = columnMapping({
   id: ['id', 'text'],
@@ -48,7 +49,7 @@ const PAGE = (afterClause: string) => `SELECT * FROM orders
     AND (@store IS NULL OR store = @store)
     ${afterClause}
   ORDER BY order_date DESC, id DESC
-  LIMIT @limit`;
+  LIMIT ${pageLimit('@limit')}`;
 
 export function createOrderStore(db: Db) {
   const insert = db.prepare(

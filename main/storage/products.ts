@@ -1,12 +1,13 @@
 import type { Product } from '../../shared/api/products.js';
 import { withMinimumAge } from '../../shared/minimum-age.js';
-import { columnMapping } from './column-map.js';
+import type { PricedProduct } from '../../shared/order-pricing.js';
+import { columnMapping, type ColumnMap } from './column-map.js';
 import type { Db } from './database.js';
 
 /** A product as stored, in API field names. `instance` is the organization id. */
 export type ProductRecord = Product;
 
-const mapping = columnMapping({
+const FIELDS = {
   id: ['id', 'text'],
   externalId: ['external_id', 'text'],
   name: ['name', 'text'],
@@ -39,7 +40,26 @@ const mapping = columnMapping({
   createdate: ['createdate', 'text'],
   lastupdate: ['lastupdate', 'text'],
   instance: ['org_id', 'text'],
-});
+} as const satisfies ColumnMap;
+const mapping = columnMapping(FIELDS);
+
+/** What a sale reads of a product: the fields that price its line and the flags that stop its sale. */
+export type SaleProduct = PricedProduct & Pick<Product, 'deleted' | 'saleStop' | 'deactivated'>;
+const SALE_FIELDS = [
+  'name',
+  'price',
+  'taxCategory',
+  'salePrice',
+  'salePriceDateFrom',
+  'salePriceDateTo',
+  'depositProduct',
+  'supplier',
+  'category',
+  'deleted',
+  'saleStop',
+  'deactivated',
+] as const satisfies readonly (keyof SaleProduct)[];
+const saleMapping = columnMapping(Object.fromEntries(SALE_FIELDS.map((field) => [field, FIELDS[field]])));
 
 const COLUMNS = mapping.columns;
 const AT_ID = COLUMNS.indexOf('id');
@@ -145,6 +165,9 @@ export function createProductStore(db: Db) {
       WHERE id = @id AND org_id = @org_id`,
   );
   const byId = db.prepare<[string, string], unknown[]>(`${SELECT} WHERE p.id = ? AND p.org_id = ?`).raw(true);
+  const forSale = db
+    .prepare<[string, string], unknown[]>(`SELECT ${saleMapping.columns.join(', ')} FROM products WHERE id = ? AND org_id = ?`)
+    .raw(true);
   // The id list drives the join (CROSS JOIN keeps it outermost): one primary-key probe per id, in list order.
   const activeByIds = db
     .prepare<[string, string], unknown[]>(
@@ -203,6 +226,11 @@ export function createProductStore(db: Db) {
     get(orgId: string, id: string): ProductRecord | undefined {
       const row = byId.get(id, orgId);
       return row ? fromRow(row) : undefined;
+    },
+    /** A product as a sale reads it: without its category's store lists, aliases and the rest, read on every pushed sale line. */
+    forSale(orgId: string, id: string): SaleProduct | undefined {
+      const raw = forSale.get(id, orgId);
+      return raw ? (saleMapping.fromRaw(raw) as SaleProduct) : undefined;
     },
     page(q: ProductPageQuery): ProductRecord[] {
       const params: Record<string, unknown> = { orgId: q.orgId, limit: q.limit };

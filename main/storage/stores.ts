@@ -2,6 +2,7 @@ import type { Store } from '../../shared/api/stores.js';
 import { columnMapping, insertSql, replaceSql } from './column-map.js';
 import { changedRows, type ChangedPageQuery } from './change-feed.js';
 import type { Db } from './database.js';
+import { pageLimit } from './page-limit.js';
 
 const mapping = columnMapping({
   id: ['id', 'text'],
@@ -57,8 +58,9 @@ export function createStoreStore(db: Db) {
   const replace = db.prepare(replaceSql('stores', mapping.columns));
   const byId = db.prepare<[string, string], Row>('SELECT * FROM stores WHERE id = ? AND org_id = ?');
   const orgOf = db.prepare<[string], string>('SELECT org_id FROM stores WHERE id = ?').pluck();
+  const deletedOf = db.prepare<[string, string], number>('SELECT deleted FROM stores WHERE id = ? AND org_id = ?').pluck();
   const page = db.prepare<[string, string, number], Row>(
-    'SELECT * FROM stores WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?',
+    `SELECT * FROM stores WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ${pageLimit('?')}`,
   );
   const changed = changedRows(db, 'stores');
 
@@ -73,6 +75,11 @@ export function createStoreStore(db: Db) {
     get(orgId: string, id: string): Store | undefined {
       const row = byId.get(id, orgId);
       return row ? fromRow(row) : undefined;
+    },
+    /** Whether a store of the organization is soft-deleted, undefined when it has none by that id: a sale's check, without the whole record. */
+    isDeleted(orgId: string, id: string): boolean | undefined {
+      const deleted = deletedOf.get(id, orgId);
+      return deleted === undefined ? undefined : deleted === 1;
     },
     /** The organization a store belongs to; store ids are unique across organizations. */
     orgOf(id: string): string | undefined {

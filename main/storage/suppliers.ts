@@ -2,6 +2,7 @@ import type { Supplier } from '../../shared/api/suppliers.js';
 import { columnMapping, insertSql, replaceSql } from './column-map.js';
 import { changedRows, type ChangedPageQuery } from './change-feed.js';
 import type { Db } from './database.js';
+import { pageLimit } from './page-limit.js';
 
 const mapping = columnMapping({
   id: ['id', 'text'],
@@ -38,7 +39,7 @@ export function createSupplierStore(db: Db) {
   const byId = db.prepare<[string, string], Record<string, unknown>>('SELECT * FROM suppliers WHERE id = ? AND org_id = ?');
   // Binary order of `name`, ties by id: the same order on every kiosk and upstream.
   const activeByName = db.prepare<[string, number], Record<string, unknown>>(
-    'SELECT * FROM suppliers WHERE org_id = ? AND deleted = 0 ORDER BY name, id LIMIT ?',
+    `SELECT * FROM suppliers WHERE org_id = ? AND deleted = 0 ORDER BY name, id LIMIT ${pageLimit('?')}`,
   );
   const changed = changedRows(db, 'suppliers');
 

@@ -1,14 +1,12 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { systemClock } from '../../main/services/clock.js';
-import { createServices } from '../../main/services/index.js';
-import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
+import { DATABASE_FILE } from '../../main/storage/database.js';
 import { FEED_MARGIN_MS } from '../../main/services/change-feed.js';
 import { DEFAULT_PULL_INTERVAL_SECONDS } from '../../main/sync/config-store.js';
 import { PROJECT_ROOT } from '../../main/version.js';
 import { freePort } from '../support/processes.js';
-import { FULL_SIZE, generateCatalog, type Catalog } from './catalog.js';
+import { FULL_SIZE, type Catalog } from './catalog.js';
 import { chainClient, simulateStore, type ChainClient, type Collection, type Recorder } from './chain-store.js';
 import { percentile } from './load.js';
 import { buildAndGetStartCommand, cpuMs, spawnProcess, waitFor } from './server-process.js';
@@ -44,6 +42,16 @@ const log = (text: string) => process.stdout.write(text + '\n');
 /** Another checkout whose server is measured instead (the simulated stores stay this one's): a before and an after from one bench. */
 const SERVER_ROOT = process.env.BENCH_SERVER_ROOT ?? PROJECT_ROOT;
 const { command, args } = buildAndGetStartCommand(SERVER_ROOT);
+/**
+ * The upstream's data folder is made by the measured checkout's own code: an
+ * older server refuses a database a newer release migrated.
+ */
+const seed = {
+  ...((await import(join(SERVER_ROOT, 'main/storage/database.js'))) as typeof import('../../main/storage/database.js')),
+  ...((await import(join(SERVER_ROOT, 'main/services/index.js'))) as typeof import('../../main/services/index.js')),
+  ...((await import(join(SERVER_ROOT, 'main/services/clock.js'))) as typeof import('../../main/services/clock.js')),
+  ...((await import(join(SERVER_ROOT, 'test/bench/catalog.js'))) as typeof import('./catalog.js')),
+};
 
 interface Upstream {
   dir: string;
@@ -62,9 +70,9 @@ async function startUpstream(): Promise<Upstream> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/api/v1`;
   log(`Upstream catalog of ${PRODUCTS} products…`);
-  const db = openDatabase(join(dir, DATABASE_FILE), { synchronous: 'NORMAL' });
-  const org = createServices({ db, clock: systemClock }).organizations.create({ name: 'Chain', features: [] });
-  const catalog = generateCatalog(db, org.id, { ...FULL_SIZE, products: PRODUCTS, orders: 0, stores: 1 });
+  const db = seed.openDatabase(join(dir, DATABASE_FILE), { synchronous: 'NORMAL' });
+  const org = seed.createServices({ db, clock: seed.systemClock }).organizations.create({ name: 'Chain', features: [] });
+  const catalog = seed.generateCatalog(db, org.id, { ...FULL_SIZE, products: PRODUCTS, orders: 0, stores: 1 });
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   const bytesBefore = statSync(join(dir, DATABASE_FILE)).size;
