@@ -1,8 +1,7 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturedLog } from './support/log-lines.js';
 import { api, type Api } from './support/api.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
@@ -13,13 +12,7 @@ import { startTestServer, type TestOrg, type TestServer } from './support/server
  * answers to the same URL must be the same bytes and headers.
  */
 
-const lines: string[] = [];
-const sink = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    lines.push(...chunk.toString('utf8').split('\n').filter((line) => line !== ''));
-    done();
-  },
-});
+const { logger, lines } = capturedLog();
 
 let server: TestServer;
 let org: TestOrg;
@@ -31,7 +24,7 @@ const BARCODE = '7610000000024';
 const SINCE = '2020-01-01T00:00:00.000Z';
 
 beforeAll(async () => {
-  server = await startTestServer({ logger: pino({ level: 'info' }, sink) });
+  server = await startTestServer({ logger });
   org = server.createOrg(['barcode-aliases']);
   server.createStores(org.id, ['door']);
   write = api(server.url, org.writeKey);

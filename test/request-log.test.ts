@@ -1,26 +1,19 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../main/version.js';
+import { capturedLog } from './support/log-lines.js';
 import { api } from './support/api.js';
 import { compiled } from './support/compiled-product.js';
 import { freePort } from './support/processes.js';
 import { makeDataDir, startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
-const lines: string[] = [];
-const sink = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    lines.push(...chunk.toString('utf8').split('\n').filter((line) => line !== ''));
-    done();
-  },
-});
+const { logger, lines } = capturedLog();
 
 let server: TestServer;
 let org: TestOrg;
 beforeAll(async () => {
-  server = await startTestServer({ logger: pino({ level: 'info' }, sink) });
+  server = await startTestServer({ logger });
   org = server.createOrg();
 });
 afterAll(async () => {
