@@ -42,6 +42,8 @@ export type HotReads = (req: IncomingMessage, res: ServerResponse) => boolean;
 /** Ids taken here: those a URL carries as they are, so no decoding can read them differently from the router. */
 const PLAIN = /^[A-Za-z0-9._~-]+$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** As node:http names request headers. */
+const RELAYING_HEADER = SYNC_ACKNOWLEDGED_HEADER.toLowerCase();
 
 interface CollectionRead {
   allowed: Allowed;
@@ -83,7 +85,7 @@ export function hotReads(deps: HotReadDeps): HotReads {
   const fixedHeaders = SECURITY_HEADERS.flat();
 
   const callerOf = (req: IncomingMessage, allowed: Allowed): Caller | undefined => {
-    const caller = callerFromHeader(services.organizations, req.headers.authorization, req.headers[SYNC_ACKNOWLEDGED_HEADER.toLowerCase()] !== undefined);
+    const caller = callerFromHeader(services.organizations, req.headers.authorization, req.headers[RELAYING_HEADER] !== undefined);
     if ('refused' in caller || writeKeyInTheClear(caller.keyKind, req.socket)) return undefined;
     return !deps.checkPermissions || allows(allowed, caller.keyKind) ? caller : undefined;
   };
