@@ -47,10 +47,14 @@ export function createCatalogView(deps: { t: () => StaffTranslate; key: () => st
   const files = createFilesPanel({ t: deps.t, key: deps.key, imported: () => void list.refresh() });
   const root = h('section', { id: 'catalog', 'aria-labelledby': 'catalog-title' }, intro, notice, list.root, categories.root, files.root, form.root);
 
-  /** After the dialog closes, the keyboard goes on from the saved product's row (or the search, when the list does not show it). */
+  /**
+   * The notice comes once the list shows the change, so "saved" never sits
+   * above a row with the old values. After the dialog closes, the keyboard goes
+   * on from the saved product's row (or the search, when the list does not show it).
+   */
   async function saved(id: string, name: string, created: boolean): Promise<void> {
-    say(deps.t()(created ? 'catalogCreated' : 'catalogSaved', { name }));
     await list.refresh();
+    say(deps.t()(created ? 'catalogCreated' : 'catalogSaved', { name }));
     (root.querySelector<HTMLElement>(`[data-product="${id}"] [data-action="edit"]`) ?? root.querySelector<HTMLElement>('#catalog-q'))?.focus();
   }
 

@@ -27,16 +27,25 @@ export function createCategoriesView(deps: { t: () => StaffTranslate; key: () =>
   /** One write at a time: a second click on a list about to be redrawn would act on the old order. */
   let writing = false;
 
+  /**
+   * The notice comes after the redraw: a clerk who acts on it (a second "Move
+   * up") acts on the new order, not on a list whose write is still settling.
+   */
   async function write(action: () => Promise<unknown>, done: string, focus?: string): Promise<void> {
     if (writing) return;
     writing = true;
+    let outcome: [text: string, error: boolean] = [done, false];
     try {
       await action();
-      deps.note(done);
     } catch (error) {
-      deps.note(deps.t()('catalogSaveFailed', { reason: error instanceof CallError ? error.message : String(error) }), true);
+      outcome = [deps.t()('catalogSaveFailed', { reason: error instanceof CallError ? error.message : String(error) }), true];
     }
-    await refresh().finally(() => (writing = false));
+    try {
+      await refresh();
+    } finally {
+      writing = false;
+      deps.note(...outcome);
+    }
     deps.changed();
     if (focus) root.querySelector<HTMLElement>(focus)?.focus();
   }
