@@ -11,6 +11,7 @@ import { compressJsonAnswers } from './http/compress-answers.js';
 import { errorAnswer, errorHandler, notFoundHandler, routeErrorHandler } from './http/errors.js';
 import { feedHorizon } from './http/feed-horizon.js';
 import { hotReads } from './http/hot-reads.js';
+import { hotWrites } from './http/hot-writes.js';
 import { readsAfterCommit, writesInGroups } from './http/group-commit.js';
 import { idempotency } from './http/idempotency.js';
 import { enforcePermissions } from './http/permissions.js';
@@ -22,10 +23,10 @@ import { requestLog } from './http/request-log.js';
 import { writeKeysOverTls } from './http/write-key-transport.js';
 import { catalogRoutes } from './http/routes/catalog.js';
 import { categoryRoutes } from './http/routes/categories.js';
-import { fleetRoutes } from './http/routes/fleet.js';
+import { fleetRoutes, takeHeartbeat } from './http/routes/fleet.js';
 import { identityLogFeatureGate, identityLogRoutes } from './http/routes/identity-logs.js';
 import { keyRoutes } from './http/routes/keys.js';
-import { orderRoutes } from './http/routes/orders.js';
+import { orderRoutes, takeOrder } from './http/routes/orders.js';
 import { paymentRoutes } from './http/routes/payments.js';
 import { productImageRoutes } from './http/routes/product-images.js';
 import { productRoutes } from './http/routes/products.js';
@@ -212,9 +213,14 @@ export function createApp(deps: AppDeps): {
   api.use('/identity-logs', identityLogFeatureGate);
   const horizons = createFeedHorizonStore(deps.db);
   api.use(feedHorizon(horizons));
-  const writeSteps = [idempotency(createIdempotencyKeyStore(deps.db), deps.clock), syncBase(createSyncWriterStore(deps.db)), scheduleSyncAfterWrites(sync.worker)];
-  if (groups) writeSteps.unshift(writesInGroups(groups, deps.db, errorAnswer(deps.logger)));
-  api.use(forWritesOnly(express.json({ limit: JSON_BODY_LIMIT }), ...writeSteps));
+  const writeSteps = [
+    express.json({ limit: JSON_BODY_LIMIT }),
+    ...(groups ? [writesInGroups(groups, deps.db, errorAnswer(deps.logger))] : []),
+    idempotency(createIdempotencyKeyStore(deps.db), deps.clock),
+    syncBase(createSyncWriterStore(deps.db)),
+    scheduleSyncAfterWrites(sync.worker),
+  ];
+  api.use(forWritesOnly(...writeSteps));
   api.use(
     bySegment([
       [['products'], productRoutes(services.products)],
@@ -235,13 +241,14 @@ export function createApp(deps: AppDeps): {
       [['system'], systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint })],
     ]),
   );
-  api.use(routeErrorHandler(deps.logger));
+  const errorHandlers = [routeErrorHandler(deps.logger), errorHandler(deps.logger)] as const;
+  api.use(errorHandlers[0]);
 
   app.use(API_PREFIX, compressJsonAnswers(), api);
   // The kiosk screen at `/` (also the Electron window's content) and the status page at `/status`, as `npm run build` bundles them.
   app.use(express.static(join(PROJECT_ROOT, 'dist', 'renderer'), { index: 'index.html', extensions: ['html'], dotfiles: 'ignore', redirect: false }));
   app.use(notFoundHandler);
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandlers[1]);
   const hot = hotReads({
     prefix: API_PREFIX,
     services,
@@ -252,8 +259,19 @@ export function createApp(deps: AppDeps): {
     logger: deps.logger,
     checkPermissions: !deps.withoutPermissionCheck,
   });
+  const hotWrite = hotWrites({
+    prefix: API_PREFIX,
+    app,
+    organizations: services.organizations,
+    localNames: deps.localNames,
+    logger: deps.logger,
+    checkPermissions: !deps.withoutPermissionCheck,
+    writeSteps,
+    errorHandlers,
+    routes: { 'POST /orders': takeOrder(services.orders), 'POST /fleet/heartbeat': takeHeartbeat(fleet) },
+  });
   const serve: RequestListener = (req, res) => {
-    if (!hot(req, res)) void app(req, res);
+    if (!hot(req, res) && !hotWrite(req, res)) void app(req, res);
   };
   return { app, serve, services, sync, retention, groups, payments };
 }

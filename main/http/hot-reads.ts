@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQueryString, type ParsedUrlQuery } from 'node:querystring';
 import type { Logger } from 'pino';
-import { SYNC_ACKNOWLEDGED_HEADER } from '../../shared/api/idempotency.js';
 import type { Health } from '../../shared/api/system.js';
 import { ownHostCheck } from '../security/local-guard.js';
 import type { LocalNames } from '../security/local-names.js';
@@ -10,17 +9,16 @@ import type { Caller } from '../services/caller.js';
 import type { Services } from '../services/index.js';
 import type { FeedHorizonStore } from '../storage/feed-horizons.js';
 import type { GroupCommit } from '../storage/group-commit.js';
-import { callerFromHeader } from './auth.js';
 import { compressJsonAnswers, COMPRESS_THRESHOLD_BYTES } from './compress-answers.js';
 import { refuseBeyondHorizon } from './feed-horizon.js';
 import { readsNow } from './group-commit.js';
-import { allows, PERMISSIONS, type Allowed } from './permissions.js';
+import { laneCaller } from './lane-caller.js';
+import { PERMISSIONS, type Allowed } from './permissions.js';
 import { logRequest } from './request-log.js';
 import { categoryPageAnswer } from './routes/categories.js';
 import { productAnswer, productPageAnswer } from './routes/products.js';
 import { storePageAnswer } from './routes/stores.js';
 import { supplierPageAnswer } from './routes/suppliers.js';
-import { writeKeyInTheClear } from './write-key-transport.js';
 
 export interface HotReadDeps {
   /** Where the API is mounted, `/api/v1`. */
@@ -42,8 +40,6 @@ export type HotReads = (req: IncomingMessage, res: ServerResponse) => boolean;
 /** Ids taken here: those a URL carries as they are, so no decoding can read them differently from the router. */
 const PLAIN = /^[A-Za-z0-9._~-]+$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** As node:http names request headers. */
-const RELAYING_HEADER = SYNC_ACKNOWLEDGED_HEADER.toLowerCase();
 
 interface CollectionRead {
   allowed: Allowed;
@@ -84,11 +80,7 @@ export function hotReads(deps: HotReadDeps): HotReads {
   ]);
   const fixedHeaders = SECURITY_HEADERS.flat();
 
-  const callerOf = (req: IncomingMessage, allowed: Allowed): Caller | undefined => {
-    const caller = callerFromHeader(services.organizations, req.headers.authorization, req.headers[RELAYING_HEADER] !== undefined);
-    if ('refused' in caller || writeKeyInTheClear(caller.keyKind, req.socket)) return undefined;
-    return !deps.checkPermissions || allows(allowed, caller.keyKind) ? caller : undefined;
-  };
+  const callerOf = laneCaller(services.organizations, deps.checkPermissions);
   const readsAtOnce = (changeFeed: boolean) => !deps.groups || readsNow(deps.groups, changeFeed);
 
   /** The answer to a hot read, or undefined to leave the request to Express. */
