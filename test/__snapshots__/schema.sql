@@ -421,8 +421,6 @@ CREATE INDEX categories_org_changed ON categories (org_id, lastupdate, id);
 
 CREATE INDEX categories_org_list ON categories (org_id, deleted, id);
 
-CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
-
 CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
 
 CREATE INDEX idempotency_keys_sender ON idempotency_keys (org_id, sender, entry_seq) WHERE sender IS NOT NULL;

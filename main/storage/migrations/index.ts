@@ -23,6 +23,7 @@ import { salesPerStore } from './0025-sales-per-store.js';
 import { creationsAndFeedHorizons } from './0026-creations-and-feed-horizons.js';
 import { cardPayments } from './0028-card-payments.js';
 import { paymentsByStoreDay } from './0031-payments-by-store-day.js';
+import { answersWithoutCreationIndex } from './0032-answers-without-creation-index.js';
 
 export interface Migration {
   version: number;
@@ -57,4 +58,5 @@ export const migrations: Migration[] = [
   creationsAndFeedHorizons,
   cardPayments,
   paymentsByStoreDay,
+  answersWithoutCreationIndex,
 ];
