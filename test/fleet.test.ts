@@ -35,7 +35,8 @@ beforeAll(async () => {
   read = api(pair.upstream.url, pair.upOrg.readKey);
   device = pair.local.sqlite().prepare('SELECT id FROM installation').pluck().get() as string;
   // The upstream organization lacks barcode aliases: it refuses products that carry them.
-  await runCli(pair.upstream.dataDir, ['org', 'features', pair.upOrg.id, '--disable', 'barcode-aliases', '--json']);
+  const disabled = await runCli(pair.upstream.dataDir, ['org', 'features', pair.upOrg.id, '--disable', 'barcode-aliases', '--json']);
+  expect(disabled.status, disabled.stderr).toBe(0);
 });
 afterAll(async () => {
   await pair.destroy();
@@ -81,7 +82,8 @@ describe('the fleet of an upstream', () => {
     expect((await read.get('/fleet')).body.data[0].state).toBe('ok');
     pair.proxy.setMode('pass');
 
-    await pair.write.post('/products', { name: 'Wasser', price: 600, taxCategory: '2.6', barcode: 'fleet-6', barcodeAliases: [{ code: 'fleet-6x', quantity: 6 }] });
+    const refusedUpstream = await pair.write.post('/products', { name: 'Wasser', price: 600, taxCategory: '2.6', barcode: 'fleet-6', barcodeAliases: [{ code: 'fleet-6x', quantity: 6 }] });
+    expect(refusedUpstream.status).toBe(200);
     const parked = await fleetRow((d) => d.parked === 1 && d.pending === 0);
     expect(parked.state).toBe('parked');
   });
