@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Express, Request, RequestHandler, Response } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { ownHostCheck } from '../security/local-guard.js';
@@ -8,6 +8,7 @@ import type { Caller } from '../services/caller.js';
 import type { OrganizationService } from '../services/organizations.js';
 import { compressJsonAnswers } from './compress-answers.js';
 import { notFoundHandler } from './errors.js';
+import { inOrder } from './in-order.js';
 import { laneCaller } from './lane-caller.js';
 import { PERMISSIONS } from './permissions.js';
 import { logRequest } from './request-log.js';
@@ -42,7 +43,7 @@ export type HotWrites = (req: IncomingMessage, res: ServerResponse) => boolean;
  * over TLS, the key kind's permission) through their shared functions, gets
  * the app's request and answer objects as `app.handle` gives them, with the
  * URL as the API router sees it, and then runs the app's write steps and
- * route handler themselves, chained as `inOrder` chains them. An error
+ * route handler themselves, chained by `inOrder` as in the app. An error
  * anywhere goes to the app's error handlers, inside the same commit.
  *
  * Only exactly the route's path is taken, without an `Origin` (CORS) and
@@ -59,33 +60,19 @@ export function hotWrites(deps: HotWriteDeps): HotWrites {
       const path = operation.slice(operation.indexOf(' ') + 1);
       const allowed = PERMISSIONS[operation];
       if (!operation.startsWith('POST ') || allowed === undefined) throw new Error(`${operation} is not a write the permission table names`);
-      return [`${deps.prefix}${path}`, { path, allowed, steps: [...deps.writeSteps, handler] }] as const;
+      return [`${deps.prefix}${path}`, { path, allowed, steps: inOrder(...deps.writeSteps, handler) }] as const;
     }),
   );
 
-  /** Runs `steps` as the app would: a throw or `next(err)` goes to the error handlers at once; a request none answers is a 404. */
-  const run = (steps: readonly RequestHandler[], req: Request, res: Response): void => {
-    const failed = (err: unknown) => {
-      try {
-        apiErrors(err, req, res, (passed?: unknown) => lastErrors(passed, req, res, () => undefined));
-      } catch (thrown) {
-        lastErrors(thrown, req, res, () => undefined);
-      }
-    };
-    let index = 0;
-    const next = (err?: unknown): void => {
-      if (err !== undefined) return failed(err);
-      const step = steps[index];
-      index += 1;
-      if (step === undefined) return void notFoundHandler(req, res, () => undefined);
-      try {
-        const done = step(req, res, next as NextFunction) as unknown;
-        if (done instanceof Promise) done.catch(failed);
-      } catch (thrown) {
-        failed(thrown);
-      }
-    };
-    next();
+  /** As the app ends a request: an error goes to its error handlers, in their order; a request no step answered is a 404. */
+  const finish = (req: Request, res: Response) => (err?: unknown) => {
+    const noMore = () => undefined;
+    if (err === undefined) return void notFoundHandler(req, res, noMore);
+    try {
+      apiErrors(err, req, res, (passed?: unknown) => lastErrors(passed, req, res, noMore));
+    } catch (thrown) {
+      lastErrors(thrown, req, res, noMore);
+    }
   };
 
   return (req, res) => {
@@ -118,7 +105,8 @@ export function hotWrites(deps: HotWriteDeps): HotWrites {
 
     for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
     res.once('finish', () => logRequest(deps.logger, 'POST', url, res.statusCode, started));
-    compress(request, answer, () => run(route.steps, request, answer));
+    // Chained as `forWritesOnly` chains them in the app: a throw or `next(err)` goes to the error handlers at once, inside the commit.
+    compress(request, answer, () => void route.steps(request, answer, finish(request, answer)));
     return true;
   };
 }
