@@ -58,7 +58,8 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
 }
 
 function validationFailure(issues: readonly Issue[], input: unknown): ValidationFailed {
-  const fieldErrors: Record<string, string[]> = {};
+  // A body's own key names the field, so no inherited name ("valueOf", "__proto__") may answer for one.
+  const fieldErrors: Record<string, string[]> = Object.create(null);
   const formErrors: string[] = [];
   for (const problem of describeIssues(issues, input)) {
     if (problem.field === '') formErrors.push(problem.message);
