@@ -258,6 +258,7 @@ export function createApp(deps: AppDeps): {
     localNames: deps.localNames,
     logger: deps.logger,
     checkPermissions: !deps.withoutPermissionCheck,
+    fallback: (req, res) => void app(req, res),
   });
   const hotWrite = hotWrites({
     prefix: API_PREFIX,

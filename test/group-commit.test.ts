@@ -115,6 +115,30 @@ describe('group commit', () => {
     expect((await created).status).toBe(200);
   });
 
+  it('lets a change-feed page and a product by id show a change only once it is committed, and answers an unknown id after the wait', async () => {
+    const product = (await write.post('/products', { name: 'Weggli', price: 90, taxCategory: '2.6' })).body.id as string;
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const db = grouped.sqlite();
+    const stored = db.prepare('SELECT price FROM products WHERE id = ?').pluck();
+    const priceIn = (page: ApiResponse) => (page.body.data as { id: string; price: number }[]).find((p) => p.id === product)?.price;
+
+    const changed = write.post(`/products/${product}`, { price: 95 });
+    for (;;) {
+      const [byId, feed] = await Promise.all([write.get(`/products/${product}`), write.get(`/products?updatedSince=${since}&limit=1000`)]);
+      expect([byId.status, feed.status]).toEqual([200, 200]);
+      if (byId.body.price === 95 || priceIn(feed) === 95) break;
+    }
+    expect(stored.get(product)).toBe(95);
+    expect((await changed).status).toBe(200);
+
+    // A read held for a group that then finds no such product is answered as any read of an unknown id.
+    const again = write.post(`/products/${product}`, { price: 99 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const missing = await Promise.all([1, 2, 3].map(() => write.get('/products/doesnotexist00000000')));
+    for (const answer of missing) expect(answer.body).toMatchObject({ statusCode: 404, path: '/api/v1/products/doesnotexist00000000' });
+    expect((await again).status).toBe(200);
+  });
+
   it("keeps a replaced image's file when the group it was replaced in fails to commit, and deletes it after a commit", async () => {
     const id = (await write.post('/products', { name: 'Bergkäse', price: 890, taxCategory: '2.6' })).body.id as string;
     const uploaded = await write.request('POST', `/products/${id}/image`, { body: imageForm(await makeImage('png'), 'image/png') });

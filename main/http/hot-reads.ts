@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { parse as parseQueryString, type ParsedUrlQuery } from 'node:querystring';
 import type { Logger } from 'pino';
 import type { Health } from '../../shared/api/system.js';
@@ -32,6 +32,8 @@ export interface HotReadDeps {
   logger: Logger;
   /** False only where the benchmark leaves out the check of key kinds (AppDeps.withoutPermissionCheck). */
   checkPermissions: boolean;
+  /** Takes a read that waited for a commit and then turned out not to be a hot one (the app). */
+  fallback: RequestListener;
 }
 
 /** Request handler that answers a request and returns true, or returns false having written nothing. */
@@ -40,6 +42,8 @@ export type HotReads = (req: IncomingMessage, res: ServerResponse) => boolean;
 /** Ids taken here: those a URL carries as they are, so no decoding can read them differently from the router. */
 const PLAIN = /^[A-Za-z0-9._~-]+$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** What `answerOf` gives for a read that must first wait for the open group of writes. */
+const AFTER_COMMIT = Symbol('after commit');
 
 interface CollectionRead {
   allowed: Allowed;
@@ -58,11 +62,16 @@ interface CollectionRead {
  * gets the same answer from the same route functions, with the same headers,
  * compression and log line.
  *
+ * A read that must wait for the open group of writes (as `readsAfterCommit`
+ * makes it) waits here, then runs as any other: on a hub taking a sale
+ * every few milliseconds, most of the stores' pulls arrive while a group is
+ * open or flushing.
+ *
  * Anything off that common path is left to Express, having written nothing:
- * another method or spelling of the URL, an `Origin` (CORS), a read that
- * must wait for a group, a key that is missing, unknown or not allowed, and
- * every error (a product not found, a query refused, a feed beyond its
- * horizon). Express then answers it as it answers everything.
+ * another method or spelling of the URL, an `Origin` (CORS), a key that is
+ * missing, unknown or not allowed, and every error (a product not found, a
+ * query refused, a feed beyond its horizon). Express then answers it as it
+ * answers everything.
  */
 export function hotReads(deps: HotReadDeps): HotReads {
   const { services } = deps;
@@ -81,39 +90,46 @@ export function hotReads(deps: HotReadDeps): HotReads {
   const fixedHeaders = SECURITY_HEADERS.flat();
 
   const callerOf = laneCaller(services.organizations, deps.checkPermissions);
-  const readsAtOnce = (changeFeed: boolean) => !deps.groups || readsNow(deps.groups, changeFeed);
+  /** Once the read waited for a commit, it runs whatever group is open then, as `readsAfterCommit` lets it. */
+  const readsAtOnce = (waited: boolean, changeFeed: boolean) => waited || !deps.groups || readsNow(deps.groups, changeFeed);
 
-  /** The answer to a hot read, or undefined to leave the request to Express. */
-  const answerOf = (req: IncomingMessage, url: string): unknown => {
+  /** The answer to a hot read, `AFTER_COMMIT` to ask again once the open group committed, or undefined to leave the request to Express. */
+  const answerOf = (req: IncomingMessage, url: string, waited: boolean): unknown => {
     const mark = url.indexOf('?');
     const path = mark === -1 ? url : url.slice(0, mark);
-    if (path === healthPath) return readsAtOnce(false) ? deps.health() : undefined;
+    if (path === healthPath) return readsAtOnce(waited, false) ? deps.health() : AFTER_COMMIT;
     if (path.startsWith(productPath)) {
       const id = path.slice(productPath.length);
-      const caller = mark === -1 && PLAIN.test(id) && readsAtOnce(false) ? callerOf(req, byIdAllowed) : undefined;
+      if (mark !== -1 || !PLAIN.test(id)) return undefined;
+      if (!readsAtOnce(waited, false)) return AFTER_COMMIT;
+      const caller = callerOf(req, byIdAllowed);
       return caller && productAnswer(services.products, caller, id);
     }
     const read = path.startsWith(deps.prefix) ? collections.get(path.slice(deps.prefix.length)) : undefined;
     if (!read) return undefined;
     // The parser Express's default "simple" query parser is.
     const query = mark === -1 ? {} : parseQueryString(url.slice(mark + 1));
-    const caller = readsAtOnce(query.updatedSince !== undefined) ? callerOf(req, read.allowed) : undefined;
+    if (!readsAtOnce(waited, query.updatedSince !== undefined)) return AFTER_COMMIT;
+    const caller = callerOf(req, read.allowed);
     if (!caller) return undefined;
     refuseBeyondHorizon(deps.horizons, caller.orgId, path.slice(deps.prefix.length), query.updatedSince);
     return read.answer(caller, query);
   };
 
-  return (req, res) => {
-    const url = req.url ?? '';
-    if (req.method !== 'GET' || !url.startsWith(deps.prefix) || req.headers.origin !== undefined) return false;
-    const started = performance.now();
-    if (!ownHost(req.headers.host, req.socket.localAddress)) return false;
+  /** Answers the read and returns true, or returns false having written nothing. */
+  const respond = (req: IncomingMessage, res: ServerResponse, url: string, started: number, waited: boolean): boolean => {
     let answer: unknown;
     try {
-      answer = answerOf(req, url);
+      answer = answerOf(req, url, waited);
     } catch {
       // Every error is Express's to answer, in the shape every error has.
       return false;
+    }
+    if (answer === AFTER_COMMIT) {
+      const afterCommit = () => {
+        if (!respond(req, res, url, started, true)) deps.fallback(req, res);
+      };
+      return deps.groups!.afterCommit(afterCommit) || respond(req, res, url, started, true);
     }
     if (answer === undefined) return false;
     const body = JSON.stringify(answer);
@@ -134,5 +150,12 @@ export function hotReads(deps: HotReadDeps): HotReads {
       res.end(body);
     });
     return true;
+  };
+
+  return (req, res) => {
+    const url = req.url ?? '';
+    if (req.method !== 'GET' || !url.startsWith(deps.prefix) || req.headers.origin !== undefined) return false;
+    if (!ownHost(req.headers.host, req.socket.localAddress)) return false;
+    return respond(req, res, url, performance.now(), false);
   };
 }
