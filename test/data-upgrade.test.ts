@@ -76,6 +76,60 @@ describe('opening the data folder of an earlier release', () => {
   });
 });
 
+/** Kept answers as release 32 stored them: in key order, a WITHOUT ROWID table; the rows stay as they are. */
+function keptAnswersAsRelease32(file: string): void {
+  const db = new Database(file);
+  db.exec(`
+    CREATE TABLE idempotency_keys_v32 (
+      org_id TEXT NOT NULL, api_key_id TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER NOT NULL,
+      body TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT, sender TEXT, entry_seq INTEGER,
+      PRIMARY KEY (org_id, api_key_id, key)
+    ) WITHOUT ROWID;
+    INSERT INTO idempotency_keys_v32 SELECT org_id, api_key_id, key, fingerprint, status, body, created_at, expires_at, sender, entry_seq FROM idempotency_keys;
+    DROP TABLE idempotency_keys;
+    ALTER TABLE idempotency_keys_v32 RENAME TO idempotency_keys;
+    CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
+    CREATE INDEX idempotency_keys_sender ON idempotency_keys (org_id, sender, entry_seq) WHERE sender IS NOT NULL;
+    DELETE FROM schema_migrations WHERE version > 32;
+  `);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+}
+
+describe('opening the data folder of release 32, whose kept answers were stored in key order', () => {
+  it('keeps every answer: a repeat is still replayed, another body with the same key still refused', async () => {
+    const dir = dataDir();
+    const first = await startTestServer({ dataDir: dir });
+    const org = first.createOrg();
+    first.createStores(org.id, ['door']);
+    const sale = (price: number) => ({ store: 'door', products: [{ productId: 'p-1', quantity: 1, title: 'Brot', price, taxRate: 0.026, deposit: 0 }] });
+    const send = (url: string, key: string, body: unknown) =>
+      api(url, org.writeKey).request('POST', '/orders', {
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', 'idempotency-key': key, 'sync-acknowledged-below': '1' },
+      });
+    const pushed = await send(first.url, 'sync-kasse-1-5', sale(350));
+    const plain = await send(first.url, 'till-7', sale(420));
+    expect([pushed.status, plain.status]).toEqual([200, 200]);
+    await first.stop();
+    keptAnswersAsRelease32(join(dir, DATABASE_FILE));
+
+    const upgraded = await startTestServer({ dataDir: dir });
+    servers.push(upgraded);
+    for (const [key, body, answer] of [['sync-kasse-1-5', sale(350), pushed], ['till-7', sale(420), plain]] as const) {
+      const again = await send(upgraded.url, key, body);
+      expect(again.status, key).toBe(200);
+      expect(again.body, key).toEqual(answer.body);
+      expect(again.headers.get('idempotent-replayed'), key).toBe('true');
+      expect((await send(upgraded.url, key, sale(999))).status, key).toBe(422);
+    }
+    const db = upgraded.sqlite();
+    expect(db.prepare('SELECT count(*) FROM orders').pluck().get()).toBe(2);
+    expect(db.prepare('SELECT key FROM idempotency_keys ORDER BY key').pluck().all()).toEqual(['sync-kasse-1-5', 'till-7']);
+    expect(db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'idempotency_keys'").pluck().get()).not.toMatch(/WITHOUT ROWID/);
+  });
+});
+
 describe('opening the data folder of a newer release (a downgrade)', () => {
   const newest = migrations.at(-1)!.version;
   const refusal = (file: string) =>

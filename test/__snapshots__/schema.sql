@@ -68,7 +68,7 @@ CREATE TABLE "idempotency_keys" (
   sender TEXT,
   entry_seq INTEGER,
   PRIMARY KEY (org_id, api_key_id, key)
-) WITHOUT ROWID;
+);
 
 CREATE TABLE idempotency_senders (
   org_id TEXT NOT NULL,

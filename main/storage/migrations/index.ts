@@ -24,6 +24,7 @@ import { creationsAndFeedHorizons } from './0026-creations-and-feed-horizons.js'
 import { cardPayments } from './0028-card-payments.js';
 import { paymentsByStoreDay } from './0031-payments-by-store-day.js';
 import { answersWithoutCreationIndex } from './0032-answers-without-creation-index.js';
+import { answersInArrivalOrder } from './0033-answers-in-arrival-order.js';
 
 export interface Migration {
   version: number;
@@ -59,4 +60,5 @@ export const migrations: Migration[] = [
   cardPayments,
   paymentsByStoreDay,
   answersWithoutCreationIndex,
+  answersInArrivalOrder,
 ];
