@@ -63,6 +63,21 @@ export interface Config {
    * (and its fsync), in ms; default 2; 0 commits each write on its own.
    */
   groupCommitMs?: number | undefined;
+  /**
+   * `SYNC_GROUP_COMMIT_MS`: the same for a write no person waits for (a store
+   * PC's pushed sales and heartbeats, at its upstream), in ms; default 10.
+   */
+  syncGroupCommitMs?: number | undefined;
+}
+
+/** A group commit window from the environment: undefined when unset, else a whole number of ms from 0 to 1000. */
+function windowMs(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const ms = Number(value);
+  if (!(Number.isInteger(ms) && ms >= 0 && ms <= 1000)) {
+    throw new Error(`${name} must be a whole number of milliseconds from 0 to 1000, not ${JSON.stringify(value)}`);
+  }
+  return ms;
 }
 
 function seconds(name: string, value: string | undefined, fallback: number): number {
@@ -93,10 +108,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a whole number from 0 to 65535, not ${JSON.stringify(env.PORT)}`);
   }
-  const groupCommitMs = env.GROUP_COMMIT_MS === undefined || env.GROUP_COMMIT_MS === '' ? undefined : Number(env.GROUP_COMMIT_MS);
-  if (groupCommitMs !== undefined && !(Number.isInteger(groupCommitMs) && groupCommitMs >= 0 && groupCommitMs <= 1000)) {
-    throw new Error(`GROUP_COMMIT_MS must be a whole number of milliseconds from 0 to 1000, not ${JSON.stringify(env.GROUP_COMMIT_MS)}`);
-  }
+  const groupCommitMs = windowMs('GROUP_COMMIT_MS', env.GROUP_COMMIT_MS);
+  const syncGroupCommitMs = windowMs('SYNC_GROUP_COMMIT_MS', env.SYNC_GROUP_COMMIT_MS);
   return {
     host: env.HOST || '127.0.0.1',
     port,
@@ -115,5 +128,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     retention: readRetention(env),
     groupCommitMs,
+    syncGroupCommitMs,
   };
 }

@@ -137,7 +137,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     fleetThresholds: config.fleetThresholds,
     withoutPermissionCheck: options.withoutPermissionCheck,
     retention: config.retention,
-    groupCommit: groupCommitMs === 0 ? false : { ...DEFAULT_GROUP_COMMIT, windowMs: groupCommitMs },
+    groupCommit:
+      groupCommitMs === 0
+        ? false
+        : { ...DEFAULT_GROUP_COMMIT, windowMs: groupCommitMs, unattendedWindowMs: config.syncGroupCommitMs ?? DEFAULT_GROUP_COMMIT.unattendedWindowMs },
     onDiskFailure: stopAfterDiskFailure(logger, options.onDiskFailure ?? (() => process.exit(DISK_FAILURE_EXIT_CODE))),
   });
   let sealed: number;

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../main/config.js';
+import { runCli } from './support/cli.js';
 import { DATABASE_FILE, openDatabase } from '../main/storage/database.js';
 import { api, type Api, type ApiResponse } from './support/api.js';
 import { imageForm, makeImage, nameOf } from './support/images.js';
@@ -92,11 +93,14 @@ describe('group commit', () => {
     expect(comparable(alone)).toEqual(comparable(refusals[0]!));
   });
 
-  it('takes its window from GROUP_COMMIT_MS and refuses a value that is not a whole number of ms', () => {
+  it('takes its windows from GROUP_COMMIT_MS and SYNC_GROUP_COMMIT_MS and refuses a value that is not a whole number of ms', () => {
     expect(readConfig({ GROUP_COMMIT_MS: '0' }).groupCommitMs).toBe(0);
-    expect(readConfig({}).groupCommitMs).toBeUndefined();
-    for (const value of ['-1', '2.5', 'soon', '5000']) {
-      expect(() => readConfig({ GROUP_COMMIT_MS: value })).toThrow(/^GROUP_COMMIT_MS must be a whole number of milliseconds from 0 to 1000/);
+    expect(readConfig({ SYNC_GROUP_COMMIT_MS: '25' }).syncGroupCommitMs).toBe(25);
+    expect(readConfig({})).toMatchObject({ groupCommitMs: undefined, syncGroupCommitMs: undefined });
+    for (const name of ['GROUP_COMMIT_MS', 'SYNC_GROUP_COMMIT_MS']) {
+      for (const value of ['-1', '2.5', 'soon', '5000']) {
+        expect(() => readConfig({ [name]: value })).toThrow(new RegExp(`^${name} must be a whole number of milliseconds from 0 to 1000`));
+      }
     }
   });
 
@@ -163,5 +167,94 @@ describe('group commit', () => {
     }
     expect((await write.post(`/products/${id}`, { imageUrl: '' })).status).toBe(200);
     expect(existsSync(file)).toBe(false);
+  });
+});
+
+describe("a store PC's pushed sales and heartbeats at its upstream", () => {
+  // A window no run of this test reaches by chance, so what closes a group early is what the test did.
+  const SYNC_WINDOW_MS = 1000;
+  let hub: TestServer;
+  let hubOrg: TestOrg;
+  let door: string;
+
+  beforeAll(async () => {
+    hub = await startTestServer({ groupCommitMs: 2, syncGroupCommitMs: SYNC_WINDOW_MS });
+    hubOrg = hub.createOrg();
+    door = (await api(hub.url, hubOrg.writeKey).post('/stores', { name: 'Filiale Aarau' })).body.id as string;
+  });
+  afterAll(async () => {
+    await hub.destroy();
+  });
+
+  /** As a store PC's sync worker pushes an outbox entry: a sync key and `Sync-Acknowledged-Below`. */
+  const push = (entry: number) =>
+    api(hub.url, hubOrg.writeKey).request('POST', '/orders', {
+      body: JSON.stringify(sale(entry, door)),
+      headers: { 'content-type': 'application/json', 'idempotency-key': `sync-kasse-aarau-${entry}`, 'sync-acknowledged-below': String(entry) },
+    });
+  const heartbeat = () => {
+    const now = new Date().toISOString();
+    const state = { device: 'kasse-aarau', name: 'kasse', version: '0.1.0', stores: [door], lastPushAt: now, lastPullAt: now, pending: 0, parked: 0, oldestPendingAt: null, lastSaleAt: now, printers: [], diskFreeBytes: 5e10, databaseBytes: 7e7 };
+    return api(hub.url, hubOrg.writeKey).post('/fleet/heartbeat', state);
+  };
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const answeredAt = async (answer: Promise<ApiResponse>) => {
+    const res = await answer;
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return performance.now();
+  };
+
+  it('wait for company in SYNC_GROUP_COMMIT_MS: a push and a heartbeat are answered only after a push sent later', async () => {
+    let entry = 1;
+    for (const first of [() => push(entry++), heartbeat]) {
+      const firstAnswered = answeredAt(first());
+      await pause(200);
+      const laterSent = performance.now();
+      const laterAnswered = answeredAt(push(entry++));
+      expect(await firstAnswered).toBeGreaterThan(laterSent);
+      await laterAnswered;
+    }
+  });
+
+  it("let a till's sale that joins their group close it within the till's own window", async () => {
+    const pushed = answeredAt(push(100));
+    await pause(100);
+    const tillSale = answeredAt(api(hub.url, hubOrg.writeKey).post('/orders', sale(7, door)));
+    const windowEnd = pause(SYNC_WINDOW_MS - 300).then(() => 'the push group window ended first');
+    expect(await Promise.race([Promise.all([pushed, tillSale]).then(() => 'both answered'), windowEnd])).toBe('both answered');
+  });
+  it('leave the CLI writing to the same database meanwhile: it waits for a moment between groups instead of failing', async () => {
+    const busy = await startTestServer();
+    try {
+      const owner = busy.createOrg();
+      const client = api(busy.url, owner.writeKey);
+      const storeId = (await client.post('/stores', { name: 'Filiale Olten' })).body.id as string;
+      let pushing = true;
+      let entry = 0;
+      // Four store PCs pushing back to back: the hub's groups follow one another with no pause.
+      const pushers = Array.from({ length: 4 }, async () => {
+        while (pushing) {
+          const n = entry++;
+          const res = await client.request('POST', '/orders', {
+            body: JSON.stringify(sale(n, storeId)),
+            headers: { 'content-type': 'application/json', 'idempotency-key': `sync-kasse-olten-${n}`, 'sync-acknowledged-below': String(n) },
+          });
+          expect(res.status).toBe(200);
+        }
+      });
+      try {
+        for (const [flag, expected] of [['--enable', ['barcode-aliases']], ['--disable', []]] as const) {
+          const changed = await runCli(busy.dataDir, ['org', 'features', owner.id, flag, 'barcode-aliases', '--json']);
+          expect(changed.status, changed.stderr).toBe(0);
+          expect(changed.json).toMatchObject({ id: owner.id, features: expected });
+        }
+      } finally {
+        pushing = false;
+        await Promise.all(pushers);
+      }
+      expect(entry).toBeGreaterThan(10);
+    } finally {
+      await busy.destroy();
+    }
   });
 });

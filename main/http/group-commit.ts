@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Db } from '../storage/database.js';
 import type { GroupCommit } from '../storage/group-commit.js';
+import { callerOf } from './auth.js';
 import { crashPoint } from './crash-point.js';
 import { failureOf } from './errors.js';
 import { READ_METHODS } from './read-methods.js';
@@ -33,6 +34,17 @@ const hasUnreadBody = (req: Request) =>
   req.body === undefined && (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0');
 
 /**
+ * A write no person waits for: what a store PC's sync worker relays to its
+ * upstream (its pushed entries, which carry `Sync-Acknowledged-Below` and a
+ * write key) and its heartbeat. At a hub these are nearly all the writes,
+ * arriving spread out from thousands of stores; waiting a few milliseconds
+ * longer lets many share one commit and one fsync.
+ */
+export function unattendedWrite(req: Request, res: Response): boolean {
+  return callerOf(res)?.relayed === true || (req.method === 'POST' && req.path === '/fleet/heartbeat');
+}
+
+/**
  * Runs each write in the open group (or opens one) and holds its answer until
  * the group committed, so every answer still means "stored for good". Goes
  * after the JSON parser: a group never waits for a body to arrive. A route
@@ -46,7 +58,7 @@ export function writesInGroups(groups: GroupCommit, db: Db, answerError: (err: u
   return (req, res, next) => {
     const failuresBefore = groups.failures();
     const grouped = !hasUnreadBody(req);
-    if (grouped) groups.join();
+    if (grouped) groups.join(unattendedWrite(req, res));
     const headers = res.getHeaders();
     const changesBefore = totalChanges.get();
     let inline = true;

@@ -55,7 +55,7 @@ export function createCategoryService(deps: { db: Db; categories: CategoryStore;
       db.transaction(() => {
         categories.insert(caller.orgId, record, now);
         outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'category', resourceId: id, operation: 'create', body: fields, createdAt: now });
-      })();
+      }).immediate();
       return id;
     },
 

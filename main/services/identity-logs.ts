@@ -57,7 +57,7 @@ export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityL
     db.transaction(() => {
       identityLogs.insertLog(log, now);
       outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'identity-log', resourceId: id, operation: 'create', body: applied, createdAt: now });
-    })();
+    }).immediate();
     return id;
   };
 
@@ -98,7 +98,7 @@ export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityL
       db.transaction(() => {
         identityLogs.insertBlocked(caller.orgId, blocked, now);
         outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'blocked-identity', resourceId: id, operation: 'create', body, createdAt: now });
-      })();
+      }).immediate();
       return id;
     },
 
@@ -116,7 +116,7 @@ export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityL
         const current = mustGetBlocked(caller.orgId, id);
         identityLogs.updateBlocked(caller.orgId, { ...current, ...body }, now);
         outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'blocked-identity', resourceId: id, operation: 'update', body, createdAt: now });
-      })();
+      }).immediate();
     },
 
     /** Soft-deletes (unblocks); deleting an unblocked identity again changes nothing. */
@@ -128,7 +128,7 @@ export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityL
         if (current.deleted) return;
         identityLogs.updateBlocked(caller.orgId, { ...current, deleted: true }, now);
         outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'blocked-identity', resourceId: id, operation: 'delete', body: {}, createdAt: now });
-      })();
+      }).immediate();
     },
 
     /** Active blocked identities in id order, paged by keyset cursor; with `updatedSince`, the change feed. */

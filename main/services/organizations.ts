@@ -123,7 +123,7 @@ export function createOrganizationService(deps: {
         const read = issueKey(id, 'read');
         const write = issueKey(id, 'write');
         return { id, name, features, readKey: read.key, writeKey: write.key };
-      })();
+      }).immediate();
     },
 
     list(): OrganizationSummary[] {
@@ -145,7 +145,7 @@ export function createOrganizationService(deps: {
         organizations.setFeatures(orgId, features);
         grants.forget();
         return { id: orgId, features: features as Feature[] };
-      })();
+      }).immediate();
     },
 
     /** A new key of the organization; a kiosk key is bound to an existing store of it. */
@@ -156,7 +156,7 @@ export function createOrganizationService(deps: {
       return db.transaction(() => {
         mustGetOrg(orgId);
         return issueKey(orgId, kind, { store: checkedStore(orgId, kind, input.store), name });
-      })();
+      }).immediate();
     },
 
     listKeys(orgId: string): KeySummary[] {

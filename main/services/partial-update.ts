@@ -42,5 +42,5 @@ export function applyPartialUpdate<T>(
       createdAt: now,
     });
     return current;
-  })();
+  }).immediate();
 }

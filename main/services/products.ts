@@ -151,7 +151,7 @@ export function createProductService(deps: {
     create(caller: Caller, body: ProductCreate): string {
       if (body.barcodeAliases !== undefined) requireFeature(caller, 'barcode-aliases');
       requireReferences(caller.orgId, body);
-      const id = db.transaction(() => insertNew(caller, body, clock.now().toISOString()))();
+      const id = db.transaction(() => insertNew(caller, body, clock.now().toISOString())).immediate();
       notify(undefined, mustGet(caller.orgId, id));
       return id;
     },
@@ -173,7 +173,7 @@ export function createProductService(deps: {
           outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'product', resourceId: write.id, operation: 'update', body: fields, createdAt: now });
           return [current, write.id];
         }),
-      )();
+      ).immediate();
     },
 
     /** Readies the listeners for the many writes of an import, before they are written. */
@@ -214,7 +214,7 @@ export function createProductService(deps: {
         products.replace({ ...current, imageUrl, lastupdate: now });
         outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'product-image', resourceId: id, operation: 'update', body: reference, createdAt: now });
         return current;
-      })();
+      }).immediate();
       notify(before, mustGet(caller.orgId, id));
     },
 
@@ -226,7 +226,7 @@ export function createProductService(deps: {
         products.replace({ ...current, deleted: true, lastupdate: now });
         outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'product', resourceId: id, operation: 'delete', body: {}, createdAt: now });
         return current;
-      })();
+      }).immediate();
       if (before) notify(before, mustGet(caller.orgId, id));
     },
 

@@ -35,7 +35,7 @@ export function createStoreService(deps: { db: Db; stores: StoreStore; outbox: O
       db.transaction(() => {
         stores.insert(record);
         outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'store', resourceId: id, operation: 'create', body, createdAt: now });
-      })();
+      }).immediate();
       return id;
     },
 

@@ -27,7 +27,7 @@ export function createSupplierService(deps: { db: Db; suppliers: SupplierStore; 
       db.transaction(() => {
         suppliers.insert(record, now);
         outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'supplier', resourceId: id, operation: 'create', body, createdAt: now });
-      })();
+      }).immediate();
       return id;
     },
 

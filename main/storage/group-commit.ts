@@ -6,12 +6,22 @@ import { createWalFlush, flushFailure } from './wal-flush.js';
 export interface GroupCommitOptions {
   /** How long a group stays open for further writes after the first joined it, in ms. */
   windowMs: number;
+  /**
+   * The window of a group opened by an unattended write (one another server
+   * sends in the background, no person waiting for its answer), in ms. A
+   * write someone waits for that joins such a group closes it within its own
+   * `windowMs`.
+   */
+  unattendedWindowMs: number;
   /** A group commits as soon as this many writes joined it, even inside its window. */
   maxWrites: number;
 }
 
-/** The server's pace: a sale waits at most 2 ms for others to share its fsync. */
-export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { windowMs: 2, maxWrites: 256 };
+/**
+ * The server's pace: a till's sale waits at most 2 ms for others to share its
+ * fsync; a store PC's pushed sale or heartbeat, at a hub, up to 10 ms.
+ */
+export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { windowMs: 2, unattendedWindowMs: 10, maxWrites: 256 };
 
 /** Bytes the WAL file is cut back to when it restarts after growing past them. */
 const WAL_SIZE_LIMIT = 16 * 1024 * 1024;
@@ -201,8 +211,16 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     startFlush();
   };
 
+  /** The end of a group's window: it commits, or, while a flush, a checkpoint's flush or a hold is under way, it is due. */
+  const windowEnded = (group: Group) => () => {
+    // While the database file is flushed after a checkpoint, the group's COMMIT waits: it is the one that restarts the WAL.
+    // A held group commits when the last hold ends.
+    if ((holds > 0 || flushRunning || checkpoints?.syncing()) && ledger.open === group) group.due = true;
+    else commit();
+  };
+
   /** Rule 1: a new group, its level lowered only for its own COMMIT. */
-  const openGroup = (): Group => {
+  const openGroup = (windowMs: number): Group => {
     // Outside a transaction: SQLite refuses to change the level inside one.
     if (flushes) skipFsync();
     try {
@@ -214,14 +232,19 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     }
     const group = newGroup();
     // While the previous group's flush runs, this one keeps taking writes: they share the next flush either way.
-    group.timer = setTimeout(() => {
-      // While the database file is flushed after a checkpoint, the group's COMMIT waits: it is the one that restarts the WAL.
-      // A held group commits when the last hold ends.
-      if ((holds > 0 || flushRunning || checkpoints?.syncing()) && ledger.open === group) group.due = true;
-      else commit();
-    }, options.windowMs);
+    group.closesAt = performance.now() + windowMs;
+    group.timer = setTimeout(windowEnded(group), windowMs);
     armCheckpoints();
     return group;
+  };
+
+  /** A write someone waits for joined a group opened by an unattended one: the group closes within the joining write's window. */
+  const hasten = (group: Group) => {
+    const closesAt = performance.now() + options.windowMs;
+    if (group.due || closesAt >= group.closesAt) return;
+    clearTimeout(group.timer);
+    group.closesAt = closesAt;
+    group.timer = setTimeout(windowEnded(group), options.windowMs);
   };
 
   /** Writes that commit outside groups (bookkeeping, purges) are checkpointed too, while requests are quiet. */
@@ -248,15 +271,18 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
      * A write starts: opens a group, or joins the open one. Pair with `left`
      * once the write's synchronous part returned; a write that goes on after
      * an await is no longer waited for (its later statements run in whatever
-     * group is open then, or on their own). Throws once writes stopped.
+     * group is open then, or on their own). `unattended`: no person waits for
+     * its answer (see `unattendedWindowMs`). Throws once writes stopped.
      */
-    join(): void {
+    join(unattended = false): void {
       if (stopped !== undefined) throw writesStopped(stopped);
       if (ledger.open && !db.inTransaction) commit();
       if (!ledger.open) {
         // Someone's own transaction is open (a caller in the middle of one): it commits on its own.
         if (db.inTransaction) return;
-        ledger.open = openGroup();
+        ledger.open = openGroup(unattended ? options.unattendedWindowMs : options.windowMs);
+      } else if (!unattended) {
+        hasten(ledger.open);
       }
       ledger.open.writes += 1;
     },

@@ -5,6 +5,8 @@ export interface Group {
   writes: number;
   waiting: AfterCommit[];
   timer: NodeJS.Timeout | undefined;
+  /** When its window ends (`performance.now()` time), unless it fills up first. */
+  closesAt: number;
   /** What a request saw go wrong when the transaction vanished under it. */
   cause: unknown;
   settled: boolean;
@@ -12,7 +14,7 @@ export interface Group {
   due: boolean;
 }
 
-export const newGroup = (): Group => ({ writes: 0, waiting: [], timer: undefined, cause: undefined, settled: false, due: false });
+export const newGroup = (): Group => ({ writes: 0, waiting: [], timer: undefined, closesAt: 0, cause: undefined, settled: false, due: false });
 
 /**
  * The groups' state: the one open (taking writes), those committed whose

@@ -32,7 +32,7 @@ export function createInstallationStore(db: Db) {
       db.transaction(() => {
         renew.run(randomBytes(16).toString('hex'), now.toISOString(), reason);
         dropLeases.run();
-      })();
+      }).immediate();
       return this.get();
     },
     /** The highest outbox sequence ever handed out (it never goes down unless the database is replaced by an older copy). */

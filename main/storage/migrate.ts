@@ -48,6 +48,6 @@ export function applyMigrations(db: Database.Database, migrations: readonly Migr
     db.transaction(() => {
       db.exec(migration.sql);
       record.run(migration.version, migration.name, new Date().toISOString());
-    })();
+    }).immediate();
   }
 }

@@ -68,7 +68,7 @@ export function createPurgeStore(db: Db) {
   const keepingCreations = (select: string, remove: string) => {
     const keep = db.prepare(PURGE_DELETES.keptCreations(select));
     const drop = db.prepare(remove);
-    return db.transaction((params: Record<string, unknown>) => (keep.run(params), drop.run(params).changes));
+    return db.transaction((params: Record<string, unknown>) => (keep.run(params), drop.run(params).changes)).immediate;
   };
   const expiredAnswers = keepingCreations(PURGE_SELECTS.expiredAnswers, PURGE_DELETES.expiredAnswers);
   const acknowledgedAnswers = keepingCreations(PURGE_SELECTS.acknowledgedAnswers, PURGE_DELETES.acknowledgedAnswers);
@@ -120,7 +120,7 @@ export function createPurgeStore(db: Db) {
         const count = old === -1 ? rows.length : old;
         if (count > 0) removeHubUnsent.run({ orgId, through: rows[count - 1]!.seq });
         return count;
-      })();
+      }).immediate();
     },
     /** Kept `Idempotency-Key` answers whose time is up; a store's creations stay in `sync_creations`. */
     expiredAnswers(now: string, limit: number): number {
@@ -151,7 +151,7 @@ export function createPurgeStore(db: Db) {
           raiseHorizon.run(row.org_id, row.lastupdate);
         }
         return rows.length;
-      })();
+      }).immediate();
     },
     /** Organizations with an upstream: they may let old orders go, since the upstream keeps them. */
     syncedOrganizations(): string[] {
@@ -166,7 +166,7 @@ export function createPurgeStore(db: Db) {
           forgetId.run({ orgId, kind: 'order', id });
         }
         return ids.length;
-      })();
+      }).immediate();
     },
     /** When the server that runs the purges plans the next one. */
     setNextPurgeAt(at: string): void {

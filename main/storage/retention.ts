@@ -47,7 +47,7 @@ export function createRetentionStore(db: Db) {
         const purged = erase.all({ orgId, cutoff });
         for (const { id } of purged) scrub.run(id);
         return purged.length;
-      })();
+      }).immediate();
     },
   };
 }

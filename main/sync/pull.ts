@@ -195,7 +195,7 @@ function applySlice(
       if (next === rows.length && onward) lookup.walks.save(lookup.walk, onward);
       applied = performance.now();
       return { next, changed, products };
-    })(),
+    }).immediate(),
   );
   commitTime.learn(performance.now() - applied);
   return result;
@@ -216,7 +216,7 @@ async function removeGone(ctx: PullContext, target: PullTarget, known: Map<strin
       removed += 1;
     }
     return removed;
-  })();
+  }).immediate();
   await notifyProducts(ctx, target, changedProducts);
   return count;
 }

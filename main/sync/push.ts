@@ -142,7 +142,7 @@ export async function pushPending(ctx: PushContext): Promise<PushReport> {
           // The upstream's copy is the same picture: a pull that brings it back keeps the local file (keepLocalImage).
           if (upstreamImage) ids.record(orgId, 'image', String(entry.body.file), upstreamImage);
           queue.markPushed(entry.seq, result.status, now());
-        })(),
+        }).immediate(),
       );
       report.pushed += 1;
       ctx.onProgress?.(report.pushed);

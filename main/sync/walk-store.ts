@@ -51,7 +51,7 @@ export function createWalkStore(db: Db, orgId: string) {
     resume(walk: WalkId): WalkPosition | undefined {
       const row = get.get(orgId, walk.kind, walk.name);
       if (row) return { nextCursor: row.next_cursor ?? undefined, completeUntil: row.complete_until ?? undefined, done: row.done === 1 };
-      if (walk.removes) db.transaction(() => (forgetRemoving.run(orgId, walk.kind), forgetSeen.run(orgId, walk.kind)))();
+      if (walk.removes) db.transaction(() => (forgetRemoving.run(orgId, walk.kind), forgetSeen.run(orgId, walk.kind))).immediate();
       return undefined;
     },
     /** Saves where the walk goes on; call in the transaction that applied the page's last rows. */
@@ -83,7 +83,7 @@ export function createWalkStore(db: Db, orgId: string) {
     },
     /** The pull finished: its walks start anew next time. */
     clear(walks: WalkId[]): void {
-      db.transaction(() => walks.forEach((walk) => forgetWalk.run(orgId, walk.kind, walk.name)))();
+      db.transaction(() => walks.forEach((walk) => forgetWalk.run(orgId, walk.kind, walk.name))).immediate();
     },
   };
 }

@@ -59,6 +59,8 @@ export interface TestServerOptions extends StartOptions {
   tls?: TlsSetting;
   /** `GROUP_COMMIT_MS`: how long a group of writes stays open; 0 commits each write on its own. */
   groupCommitMs?: number;
+  /** `SYNC_GROUP_COMMIT_MS`: the same for a store PC's pushed entries and heartbeats. */
+  syncGroupCommitMs?: number;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -73,6 +75,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     terminalNetwork: options.terminalNetwork,
     tls: options.tls,
     groupCommitMs: options.groupCommitMs,
+    syncGroupCommitMs: options.syncGroupCommitMs,
   };
   const running = await startServer(config, options);
   const connections: Database.Database[] = [];
