@@ -7,7 +7,15 @@ import { PRIVATE_UMASK } from './security/private-files.js';
 
 process.umask(PRIVATE_UMASK);
 
-const config = readConfig();
+const config = (() => {
+  try {
+    return readConfig();
+  } catch (err) {
+    // A setting that cannot be read is the operator's to fix: its message, not a stack trace.
+    console.error(`Not started: ${(err as Error).message}`);
+    process.exit(1);
+  }
+})();
 const server = await startServer(config).catch((err: unknown) => {
   if (!(err instanceof DataFolderInUse || err instanceof DatabaseFromNewerRelease || err instanceof SecretKeyUnavailable)) throw err;
   console.error(`Not started: ${err.message}`);

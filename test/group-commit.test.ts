@@ -1,12 +1,15 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../main/config.js';
+import { PROJECT_ROOT } from '../main/version.js';
 import { runCli } from './support/cli.js';
+import { compiled } from './support/compiled-product.js';
+import { runProcess } from './support/processes.js';
 import { DATABASE_FILE, openDatabase } from '../main/storage/database.js';
 import { api, type Api, type ApiResponse } from './support/api.js';
 import { imageForm, makeImage, nameOf } from './support/images.js';
-import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
+import { makeDataDir, startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
 // A long window, so that writes sent together surely share a group on a busy machine.
 const WINDOW_MS = 300;
@@ -91,6 +94,14 @@ describe('group commit', () => {
     }
     const alone = await keyed(write, '/orders', sale(1, 'no-such-store'), 'fails-unknown-store-alone');
     expect(comparable(alone)).toEqual(comparable(refusals[0]!));
+  });
+
+  it('refuses to start on a window that is not a whole number of ms, saying so in one line', async () => {
+    const dataDir = makeDataDir();
+    const started = await runProcess(process.execPath, [compiled('main/start.js')], { cwd: PROJECT_ROOT, env: { DATA_DIR: dataDir, PORT: '0', SYNC_GROUP_COMMIT_MS: 'soon' } });
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(started.status).toBe(1);
+    expect(started.stderr.trim()).toBe('Not started: SYNC_GROUP_COMMIT_MS must be a whole number of milliseconds from 0 to 1000, not "soon"');
   });
 
   it('takes its windows from GROUP_COMMIT_MS and SYNC_GROUP_COMMIT_MS and refuses a value that is not a whole number of ms', () => {
