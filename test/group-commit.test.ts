@@ -7,6 +7,7 @@ import { runCli } from './support/cli.js';
 import { compiled } from './support/compiled-product.js';
 import { runProcess } from './support/processes.js';
 import { DATABASE_FILE, openDatabase } from '../main/storage/database.js';
+import { DEFAULT_GROUP_COMMIT } from '../main/storage/group-commit.js';
 import { api, type Api, type ApiResponse } from './support/api.js';
 import { imageForm, makeImage, nameOf } from './support/images.js';
 import { makeDataDir, startTestServer, type TestOrg, type TestServer } from './support/server.js';
@@ -235,7 +236,7 @@ describe("a store PC's pushed sales and heartbeats at its upstream", () => {
     expect(await Promise.race([Promise.all([pushed, tillSale]).then(() => 'both answered'), windowEnd])).toBe('both answered');
   });
   it('leave the CLI writing to the same database meanwhile: it waits for a moment between groups instead of failing', async () => {
-    const busy = await startTestServer();
+    const busy = await startTestServer({ syncGroupCommitMs: DEFAULT_GROUP_COMMIT.unattendedWindowMs });
     try {
       const owner = busy.createOrg();
       const client = api(busy.url, owner.writeKey);

@@ -1,12 +1,9 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../main/services/clock.js';
-import { createServices } from '../main/services/index.js';
-import { DATABASE_FILE, openDatabase } from '../main/storage/database.js';
 import { runCli } from './support/cli.js';
 import { makeImage, multipartBody } from './support/images.js';
 import { drainedSince, waitForSync } from './support/sync.js';
 import { startSyncPair, type SyncPair } from './support/sync-pair.js';
+import { setUpstreamFeatures } from './support/upstream-catalog.js';
 
 // Field condition 1: a queued image upload must survive every pull until it is
 // pushed, and the store keeps its own copy of the picture afterwards.
@@ -17,18 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await pair.destroy();
 });
-
-/** Sets the upstream organization's features the way `org features` does, through its own connection. */
-function setUpstreamFeatures(features: string[]): void {
-  const db = openDatabase(join(pair.upstream.dataDir, DATABASE_FILE));
-  try {
-    const organizations = createServices({ db, clock: systemClock }).organizations;
-    const current = organizations.list().find((o) => o.id === pair.upOrg.id)?.features ?? [];
-    organizations.setFeatures(pair.upOrg.id, { enable: features, disable: current.filter((f) => !features.includes(f)) });
-  } finally {
-    db.close();
-  }
-}
 
 const nextPull = () => waitForSync(pair.write, drainedSince(new Date().toISOString()));
 /** A pull that completed after now, whatever still waits in the queue. */
@@ -58,7 +43,7 @@ describe('an image upload and the pull (field condition 1)', () => {
   it('keeps a picture that waits behind a parked change of its product through pulls, pushes it, and keeps the local copy', async () => {
     const mug = await created({ name: 'Tasse', price: 1200, barcode: 'img-mug' });
     await nextPull();
-    setUpstreamFeatures(['identity-logs']);
+    await setUpstreamFeatures(pair, { disable: ['barcode-aliases'] });
     // The upstream refuses barcode aliases: this change is parked, and the product's later writes wait behind it.
     expect((await pair.write.post(`/products/${mug}`, { barcodeAliases: [{ code: 'img-mug-2' }] })).status).toBe(200);
     await waitForSync(pair.write, (s) => s.parked === 1);
@@ -75,7 +60,7 @@ describe('an image upload and the pull (field condition 1)', () => {
     expect(await picture(localUrl)).toEqual({ status: 200, bytes: png });
     expect(imageEntry(mug)).toEqual({ state: 'pending', upstream_status: null });
 
-    setUpstreamFeatures(['identity-logs', 'barcode-aliases']);
+    await setUpstreamFeatures(pair, { enable: ['barcode-aliases'] });
     expect(await runCli(pair.local.dataDir, ['sync', 'retry', pair.org.id, '--all', '--json'])).toMatchObject({ status: 0, json: { retried: 1 } });
     await waitForSync(pair.write, (s) => s.parked === 0 && s.pending === 0);
     await nextPull();

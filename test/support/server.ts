@@ -9,6 +9,7 @@ import { startServer, type RunningServer, type StartOptions } from '../../main/s
 import { systemClock } from '../../main/services/clock.js';
 import { createServices } from '../../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
+import { DEFAULT_GROUP_COMMIT } from '../../main/storage/group-commit.js';
 import { createCategoryStore } from '../../main/storage/categories.js';
 import { createStoreStore } from '../../main/storage/stores.js';
 import { createSupplierStore } from '../../main/storage/suppliers.js';
@@ -59,7 +60,13 @@ export interface TestServerOptions extends StartOptions {
   tls?: TlsSetting;
   /** `GROUP_COMMIT_MS`: how long a group of writes stays open; 0 commits each write on its own. */
   groupCommitMs?: number;
-  /** `SYNC_GROUP_COMMIT_MS`: the same for a store PC's pushed entries and heartbeats. */
+  /**
+   * `SYNC_GROUP_COMMIT_MS`: the same for a store PC's pushed entries and
+   * heartbeats. Default here: as `groupCommitMs`. A test that writes to a
+   * running server's database through its own connection in the same process
+   * blocks that process while SQLite waits for the lock, the server's open
+   * group included; the shorter its groups, the rarer that wait.
+   */
   syncGroupCommitMs?: number;
 }
 
@@ -75,7 +82,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     terminalNetwork: options.terminalNetwork,
     tls: options.tls,
     groupCommitMs: options.groupCommitMs,
-    syncGroupCommitMs: options.syncGroupCommitMs,
+    syncGroupCommitMs: options.syncGroupCommitMs ?? options.groupCommitMs ?? DEFAULT_GROUP_COMMIT.windowMs,
   };
   const running = await startServer(config, options);
   const connections: Database.Database[] = [];
