@@ -12,6 +12,7 @@ import { NotFound } from './errors.js';
 import { readCursor, toPage } from './paging.js';
 import { applyPartialUpdate } from './partial-update.js';
 import { requireStores } from './store-references.js';
+import { immediateTransaction } from '../storage/transactions.js';
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 
@@ -52,10 +53,10 @@ export function createCategoryService(deps: { db: Db; categories: CategoryStore;
       const id = newId();
       const now = clock.now().toISOString();
       const record = finish({ ...fields, id, deleted: false, createdate: now });
-      db.transaction(() => {
+      immediateTransaction(db, () => {
         categories.insert(caller.orgId, record, now);
         outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'category', resourceId: id, operation: 'create', body: fields, createdAt: now });
-      }).immediate();
+      });
       return id;
     },
 

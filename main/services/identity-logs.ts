@@ -25,6 +25,7 @@ import { NotAllowed, NotFound } from './errors.js';
 import { readCursor, toPage } from './paging.js';
 import { requireStores } from './store-references.js';
 import { readTimeCursor } from './time-cursor.js';
+import { immediateTransaction } from '../storage/transactions.js';
 
 /** The feature every identity-log endpoint needs. */
 export const IDENTITY_LOGS: Feature = 'identity-logs';
@@ -54,10 +55,10 @@ export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityL
       logDate: body.logDate === undefined ? now : toStoredTime(body.logDate),
     };
     const log: IdentityLog = { ...applied, id, logDate: applied.logDate as string, instance: caller.orgId };
-    db.transaction(() => {
+    immediateTransaction(db, () => {
       identityLogs.insertLog(log, now);
       outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'identity-log', resourceId: id, operation: 'create', body: applied, createdAt: now });
-    }).immediate();
+    });
     return id;
   };
 
@@ -95,10 +96,10 @@ export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityL
       const id = newId();
       const now = clock.now().toISOString();
       const blocked: BlockedIdentity = { id, date: now, ...body, deleted: false };
-      db.transaction(() => {
+      immediateTransaction(db, () => {
         identityLogs.insertBlocked(caller.orgId, blocked, now);
         outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'blocked-identity', resourceId: id, operation: 'create', body, createdAt: now });
-      }).immediate();
+      });
       return id;
     },
 
@@ -112,23 +113,23 @@ export function createIdentityLogService(deps: { db: Db; identityLogs: IdentityL
     updateBlocked(caller: Caller, id: string, body: BlockedIdentityUpdate): void {
       requireFeature(caller, IDENTITY_LOGS);
       const now = clock.now().toISOString();
-      db.transaction(() => {
+      immediateTransaction(db, () => {
         const current = mustGetBlocked(caller.orgId, id);
         identityLogs.updateBlocked(caller.orgId, { ...current, ...body }, now);
         outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'blocked-identity', resourceId: id, operation: 'update', body, createdAt: now });
-      }).immediate();
+      });
     },
 
     /** Soft-deletes (unblocks); deleting an unblocked identity again changes nothing. */
     unblock(caller: Caller, id: string): void {
       requireFeature(caller, IDENTITY_LOGS);
       const now = clock.now().toISOString();
-      db.transaction(() => {
+      immediateTransaction(db, () => {
         const current = mustGetBlocked(caller.orgId, id);
         if (current.deleted) return;
         identityLogs.updateBlocked(caller.orgId, { ...current, deleted: true }, now);
         outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'blocked-identity', resourceId: id, operation: 'delete', body: {}, createdAt: now });
-      }).immediate();
+      });
     },
 
     /** Active blocked identities in id order, paged by keyset cursor; with `updatedSince`, the change feed. */

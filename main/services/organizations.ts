@@ -11,6 +11,7 @@ import type { Clock } from './clock.js';
 import { BadRequest, NotFound } from './errors.js';
 import { createKeyGrantCache } from './key-grants.js';
 import { createKeyUsage } from './key-usage.js';
+import { immediateTransaction } from '../storage/transactions.js';
 
 export interface OrganizationSummary {
   id: string;
@@ -117,13 +118,13 @@ export function createOrganizationService(deps: {
       const name = input.name.trim();
       if (name === '') throw new BadRequest('Organization name must not be empty');
       const features = parseFeatures(input.features ?? []);
-      return db.transaction(() => {
+      return immediateTransaction(db, () => {
         const id = newId();
         organizations.insert({ id, name, features, createdAt: clock.now().toISOString() });
         const read = issueKey(id, 'read');
         const write = issueKey(id, 'write');
         return { id, name, features, readKey: read.key, writeKey: write.key };
-      }).immediate();
+      });
     },
 
     list(): OrganizationSummary[] {
@@ -139,13 +140,13 @@ export function createOrganizationService(deps: {
       const disable = parseFeatures(change.disable ?? []);
       const both = enable.filter((f) => disable.includes(f));
       if (both.length > 0) throw new BadRequest(`Feature ${both.join(', ')} is both enabled and disabled`);
-      return db.transaction(() => {
+      return immediateTransaction(db, () => {
         const org = mustGetOrg(orgId);
         const features = [...new Set([...org.features, ...enable])].filter((f) => !disable.includes(f as Feature)).sort();
         organizations.setFeatures(orgId, features);
         grants.forget();
         return { id: orgId, features: features as Feature[] };
-      }).immediate();
+      });
     },
 
     /** A new key of the organization; a kiosk key is bound to an existing store of it. */
@@ -153,10 +154,10 @@ export function createOrganizationService(deps: {
       const { kind } = input;
       if (!isKeyKind(kind)) throw new BadRequest(`kind: must be one of ${KEY_KINDS.join(', ')}, not ${JSON.stringify(kind)}`);
       const name = checkedName(input.name);
-      return db.transaction(() => {
+      return immediateTransaction(db, () => {
         mustGetOrg(orgId);
         return issueKey(orgId, kind, { store: checkedStore(orgId, kind, input.store), name });
-      }).immediate();
+      });
     },
 
     listKeys(orgId: string): KeySummary[] {

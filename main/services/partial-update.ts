@@ -2,6 +2,7 @@ import type { Db } from '../storage/database.js';
 import type { OutboxStore } from '../storage/outbox.js';
 import type { Caller } from './caller.js';
 import type { Clock } from './clock.js';
+import { immediateTransaction } from '../storage/transactions.js';
 
 /**
  * A partial update as every resource does it. An empty patch changes nothing
@@ -29,7 +30,7 @@ export function applyPartialUpdate<T>(
     return undefined;
   }
   const now = deps.clock.now().toISOString();
-  return deps.db.transaction(() => {
+  return immediateTransaction(deps.db, () => {
     const current = update.read();
     update.write(current, now);
     deps.outbox.append({
@@ -42,5 +43,5 @@ export function applyPartialUpdate<T>(
       createdAt: now,
     });
     return current;
-  }).immediate();
+  });
 }

@@ -15,6 +15,7 @@ import type { Clock } from './clock.js';
 import { BadRequest, NotFound, ValidationFailed } from './errors.js';
 import { readCursor, toPage } from './paging.js';
 import { applyPartialUpdate } from './partial-update.js';
+import { immediateTransaction } from '../storage/transactions.js';
 
 /** Answers `GET /products?q=`; provided by the search module. */
 export interface ProductSearch {
@@ -151,7 +152,7 @@ export function createProductService(deps: {
     create(caller: Caller, body: ProductCreate): string {
       if (body.barcodeAliases !== undefined) requireFeature(caller, 'barcode-aliases');
       requireReferences(caller.orgId, body);
-      const id = db.transaction(() => insertNew(caller, body, clock.now().toISOString())).immediate();
+      const id = immediateTransaction(db, () => insertNew(caller, body, clock.now().toISOString()));
       notify(undefined, mustGet(caller.orgId, id));
       return id;
     },
@@ -164,7 +165,7 @@ export function createProductService(deps: {
      */
     writeMany(caller: Caller, writes: readonly ProductWrite[]): WrittenProduct[] {
       const now = clock.now().toISOString();
-      return db.transaction(() =>
+      return immediateTransaction(db, () =>
         writes.map((write): WrittenProduct => {
           if ('create' in write) return [undefined, insertNew(caller, write.create, now)];
           const fields = normalizeFields(write.patch);
@@ -173,7 +174,7 @@ export function createProductService(deps: {
           outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'product', resourceId: write.id, operation: 'update', body: fields, createdAt: now });
           return [current, write.id];
         }),
-      ).immediate();
+      );
     },
 
     /** Readies the listeners for the many writes of an import, before they are written. */
@@ -209,24 +210,24 @@ export function createProductService(deps: {
     setImage(caller: Caller, id: string, image: StoredProductImage): void {
       const now = clock.now().toISOString();
       const { imageUrl, ...reference } = image;
-      const before = db.transaction(() => {
+      const before = immediateTransaction(db, () => {
         const current = mustGet(caller.orgId, id);
         products.replace({ ...current, imageUrl, lastupdate: now });
         outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'product-image', resourceId: id, operation: 'update', body: reference, createdAt: now });
         return current;
-      }).immediate();
+      });
       notify(before, mustGet(caller.orgId, id));
     },
 
     remove(caller: Caller, id: string): void {
       const now = clock.now().toISOString();
-      const before = db.transaction(() => {
+      const before = immediateTransaction(db, () => {
         const current = mustGet(caller.orgId, id);
         if (current.deleted) return undefined;
         products.replace({ ...current, deleted: true, lastupdate: now });
         outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'product', resourceId: id, operation: 'delete', body: {}, createdAt: now });
         return current;
-      }).immediate();
+      });
       if (before) notify(before, mustGet(caller.orgId, id));
     },
 

@@ -11,6 +11,7 @@ import type { Clock } from './clock.js';
 import { NotFound } from './errors.js';
 import { readCursor, toPage } from './paging.js';
 import { applyPartialUpdate } from './partial-update.js';
+import { immediateTransaction } from '../storage/transactions.js';
 
 export function createStoreService(deps: { db: Db; stores: StoreStore; outbox: OutboxStore; clock: Clock }) {
   const { db, stores, outbox, clock } = deps;
@@ -32,10 +33,10 @@ export function createStoreService(deps: { db: Db; stores: StoreStore; outbox: O
       const id = newId();
       const now = clock.now().toISOString();
       const record: Store = { ...body, id, deleted: false, createdate: now, lastupdate: now, instance: caller.orgId };
-      db.transaction(() => {
+      immediateTransaction(db, () => {
         stores.insert(record);
         outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'store', resourceId: id, operation: 'create', body, createdAt: now });
-      }).immediate();
+      });
       return id;
     },
 

@@ -9,6 +9,7 @@ import { feedPage, feedReadTime, feedStart } from './change-feed.js';
 import type { Clock } from './clock.js';
 import { NotFound } from './errors.js';
 import { applyPartialUpdate } from './partial-update.js';
+import { immediateTransaction } from '../storage/transactions.js';
 
 export function createSupplierService(deps: { db: Db; suppliers: SupplierStore; outbox: OutboxStore; clock: Clock }) {
   const { db, suppliers, outbox, clock } = deps;
@@ -24,10 +25,10 @@ export function createSupplierService(deps: { db: Db; suppliers: SupplierStore; 
       const id = newId();
       const now = clock.now().toISOString();
       const record: Supplier = { ...body, id, organizationId: caller.orgId, deleted: false, createdate: now };
-      db.transaction(() => {
+      immediateTransaction(db, () => {
         suppliers.insert(record, now);
         outbox.append({ orgId: caller.orgId, relayed: caller.relayed, resource: 'supplier', resourceId: id, operation: 'create', body, createdAt: now });
-      }).immediate();
+      });
       return id;
     },
 

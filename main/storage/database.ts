@@ -33,7 +33,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   db.pragma('foreign_keys = ON');
   // The CLI and the server write to one file from two processes; wait for the
   // other's short transaction instead of failing with SQLITE_BUSY. Every write
-  // transaction begins IMMEDIATE (`.immediate()`): a deferred one that read
+  // transaction begins IMMEDIATE (`immediateTransaction`): a deferred one that read
   // first and then met the other's commit would fail at once, without waiting.
   db.pragma('busy_timeout = 5000');
   try {

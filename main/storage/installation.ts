@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from './database.js';
+import { immediateTransaction } from './transactions.js';
 
 /** Why an installation got a new id. */
 export type RenewalReason = 'restore' | 'copied-folder' | 'rolled-back';
@@ -29,10 +30,10 @@ export function createInstallationStore(db: Db) {
     },
     /** A new random id from now on; entries already queued keep the id they were written under. Drops the copy's sync leases. */
     renew(reason: RenewalReason, now: Date): Installation {
-      db.transaction(() => {
+      immediateTransaction(db, () => {
         renew.run(randomBytes(16).toString('hex'), now.toISOString(), reason);
         dropLeases.run();
-      }).immediate();
+      });
       return this.get();
     },
     /** The highest outbox sequence ever handed out (it never goes down unless the database is replaced by an older copy). */

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { VERSION } from '../version.js';
 import { migrations as allMigrations, type Migration } from './migrations/index.js';
+import { immediateTransaction } from './transactions.js';
 
 /**
  * The database was last opened by a newer release: it holds migrations this
@@ -45,9 +46,9 @@ export function applyMigrations(db: Database.Database, migrations: readonly Migr
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   for (const migration of migrations) {
     if (applied.has(migration.version)) continue;
-    db.transaction(() => {
+    immediateTransaction(db, () => {
       db.exec(migration.sql);
       record.run(migration.version, migration.name, new Date().toISOString());
-    }).immediate();
+    });
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from './database.js';
+import { immediateTransaction } from './transactions.js';
 
 /**
  * The statements of the retention purges. Each deletes at most `limit` rows
@@ -114,13 +115,13 @@ export function createPurgeStore(db: Db) {
     },
     /** A hub's own entries written before `cutoff`: nothing will ever push them. */
     hubUnsent(orgId: string, cutoff: string, limit: number): number {
-      return db.transaction(() => {
+      return immediateTransaction(db, () => {
         const rows = hubUnsent.all({ orgId, limit });
         const old = rows.findIndex((row) => row.createdAt >= cutoff);
         const count = old === -1 ? rows.length : old;
         if (count > 0) removeHubUnsent.run({ orgId, through: rows[count - 1]!.seq });
         return count;
-      }).immediate();
+      });
     },
     /** Kept `Idempotency-Key` answers whose time is up; a store's creations stay in `sync_creations`. */
     expiredAnswers(now: string, limit: number): number {
@@ -142,7 +143,7 @@ export function createPurgeStore(db: Db) {
     softDeleted(table: SoftDeletedTable, cutoff: string, limit: number): number {
       const statements = softDeleted.get(table);
       if (!statements) return 0;
-      return db.transaction(() => {
+      return immediateTransaction(db, () => {
         const rows = statements.select.all({ cutoff, limit });
         for (const row of rows) {
           if (table === 'products') for (const part of productParts) part.run({ id: row.id });
@@ -151,7 +152,7 @@ export function createPurgeStore(db: Db) {
           raiseHorizon.run(row.org_id, row.lastupdate);
         }
         return rows.length;
-      }).immediate();
+      });
     },
     /** Organizations with an upstream: they may let old orders go, since the upstream keeps them. */
     syncedOrganizations(): string[] {
@@ -159,14 +160,14 @@ export function createPurgeStore(db: Db) {
     },
     /** Orders of a synced organization sold before `cutoff` that reached the upstream, with their id mappings. */
     oldOrders(orgId: string, cutoff: string, limit: number): number {
-      return db.transaction(() => {
+      return immediateTransaction(db, () => {
         const ids = oldOrders.all({ orgId, cutoff, limit });
         for (const id of ids) {
           removeOrder.run({ id });
           forgetId.run({ orgId, kind: 'order', id });
         }
         return ids.length;
-      }).immediate();
+      });
     },
     /** When the server that runs the purges plans the next one. */
     setNextPurgeAt(at: string): void {

@@ -1,4 +1,5 @@
 import type { Db } from './database.js';
+import { immediateTransaction } from './transactions.js';
 
 /** The personal fields of an identity log, as columns and as names in an outbox body. */
 const PERSONAL_COLUMNS = ['birth_date', 'raw_text', 'image_url'] as const;
@@ -43,11 +44,11 @@ export function createRetentionStore(db: Db) {
      * @returns how many logs lost personal data
      */
     purge(orgId: string, cutoff: string): number {
-      return db.transaction(() => {
+      return immediateTransaction(db, () => {
         const purged = erase.all({ orgId, cutoff });
         for (const { id } of purged) scrub.run(id);
         return purged.length;
-      }).immediate();
+      });
     },
   };
 }

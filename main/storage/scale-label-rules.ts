@@ -1,5 +1,6 @@
 import type { ScaleLabelKind } from '../scales/label-rules.js';
 import type { Db } from './database.js';
+import { immediateTransaction } from './transactions.js';
 
 /** An organization's own scale-label rule as stored. */
 export interface ScaleLabelRuleRow {
@@ -46,11 +47,11 @@ export function createScaleLabelRuleStore(db: Db) {
     },
     /** Appends a rule after the organization's others; returns it as stored. */
     append(rule: Omit<ScaleLabelRuleRow, 'position'>): ScaleLabelRuleRow {
-      return db.transaction(() => {
+      return immediateTransaction(db, () => {
         const row = { ...rule, position: nextPosition.get(rule.orgId) as number };
         insert.run(row);
         return row;
-      }).immediate();
+      });
     },
     /** Whether a rule of that organization was removed. */
     remove(orgId: string, id: string): boolean {

@@ -10,6 +10,7 @@ import { FEED_ORIGIN, listedAll, pagePath, walkFor, walkName, type PullPlan } fr
 import { rewriteReferences, type SyncKind } from './resources.js';
 import { judge, type Verdict } from './retry-policy.js';
 import { createWalkStore, type WalkId, type WalkPosition, type WalkStore } from './walk-store.js';
+import { immediateTransaction } from '../storage/transactions.js';
 
 type Row = Record<string, unknown>;
 
@@ -163,7 +164,7 @@ function applySlice(
   let applied = 0;
   // Pulled rows can be pulled again: their commits need no fsync of their own.
   const result = withoutFsync(ctx.db, () =>
-    ctx.db.transaction(() => {
+    immediateTransaction(ctx.db, () => {
       const localFileOf = (upstreamUrl: string) => ctx.ids.localOf(ctx.orgId, 'image', upstreamUrl);
       let changed = 0;
       let next = start;
@@ -195,7 +196,7 @@ function applySlice(
       if (next === rows.length && onward) lookup.walks.save(lookup.walk, onward);
       applied = performance.now();
       return { next, changed, products };
-    }).immediate(),
+    }),
   );
   commitTime.learn(performance.now() - applied);
   return result;
@@ -205,7 +206,7 @@ function applySlice(
 async function removeGone(ctx: PullContext, target: PullTarget, known: Map<string, string>, seen: Set<string>): Promise<number> {
   const now = ctx.clock.now().toISOString();
   const changedProducts: [ProductRecord | undefined, string][] = [];
-  const count = ctx.db.transaction(() => {
+  const count = immediateTransaction(ctx.db, () => {
     let removed = 0;
     for (const [upstreamId, localId] of known) {
       if (seen.has(upstreamId)) continue;
@@ -216,7 +217,7 @@ async function removeGone(ctx: PullContext, target: PullTarget, known: Map<strin
       removed += 1;
     }
     return removed;
-  }).immediate();
+  });
   await notifyProducts(ctx, target, changedProducts);
   return count;
 }

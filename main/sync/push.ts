@@ -7,6 +7,7 @@ import type { PhaseContext } from './phase-context.js';
 import { KINDS, kindOf, referencesIn, rewriteReferences, type SyncKind } from './resources.js';
 import { judge, type Verdict } from './retry-policy.js';
 import type { UpstreamRequest } from './upstream.js';
+import { immediateTransaction } from '../storage/transactions.js';
 
 export interface PushContext extends PhaseContext {
   /** Per collection kind, the upstream time up to which the last pull saw every change: the base of pushed updates. */
@@ -137,12 +138,12 @@ export async function pushPending(ctx: PushContext): Promise<PushReport> {
       const upstreamImage = built.request.upload ? uploadedImageUrl(result.body) : undefined;
       // Lost in a crash, this commit is redone: the entry goes again with its key and the upstream replays its answer.
       withoutFsync(db, () =>
-        db.transaction(() => {
+        immediateTransaction(db, () => {
           if (built.creates && upstreamId) ids.record(orgId, built.creates, entry.resourceId, upstreamId);
           // The upstream's copy is the same picture: a pull that brings it back keeps the local file (keepLocalImage).
           if (upstreamImage) ids.record(orgId, 'image', String(entry.body.file), upstreamImage);
           queue.markPushed(entry.seq, result.status, now());
-        }).immediate(),
+        }),
       );
       report.pushed += 1;
       ctx.onProgress?.(report.pushed);

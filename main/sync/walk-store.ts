@@ -1,5 +1,6 @@
 import { withoutFsync, type Db } from '../storage/database.js';
 import type { SyncKind } from './resources.js';
+import { immediateTransaction } from '../storage/transactions.js';
 
 /** Where a collection's walk stands: the cursor of the next page and the first page's `completeUntil`. */
 export interface WalkPosition {
@@ -51,7 +52,7 @@ export function createWalkStore(db: Db, orgId: string) {
     resume(walk: WalkId): WalkPosition | undefined {
       const row = get.get(orgId, walk.kind, walk.name);
       if (row) return { nextCursor: row.next_cursor ?? undefined, completeUntil: row.complete_until ?? undefined, done: row.done === 1 };
-      if (walk.removes) db.transaction(() => (forgetRemoving.run(orgId, walk.kind), forgetSeen.run(orgId, walk.kind))).immediate();
+      if (walk.removes) immediateTransaction(db, () => (forgetRemoving.run(orgId, walk.kind), forgetSeen.run(orgId, walk.kind)));
       return undefined;
     },
     /** Saves where the walk goes on; call in the transaction that applied the page's last rows. */
@@ -83,7 +84,7 @@ export function createWalkStore(db: Db, orgId: string) {
     },
     /** The pull finished: its walks start anew next time. */
     clear(walks: WalkId[]): void {
-      db.transaction(() => walks.forEach((walk) => forgetWalk.run(orgId, walk.kind, walk.name))).immediate();
+      immediateTransaction(db, () => walks.forEach((walk) => forgetWalk.run(orgId, walk.kind, walk.name)));
     },
   };
 }
