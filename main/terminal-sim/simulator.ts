@@ -8,6 +8,9 @@ import type { TerminalEndpoint } from '../payments/terminal-protocol.js';
 import type { SimulatorIdentity } from './identity.js';
 import { parseOrder, paymentResponse, type SimulatorOrder, type Transaction, type TransactionState } from './transactions.js';
 
+/** A terminal answers on `/nexo`; Adyen's library posts to `/nexo/`. */
+const NEXO_PATHS = new Set([NEXO_PATH, `${NEXO_PATH}/`]);
+
 /** Without an order the simulated customer pays after this long. */
 export const DEFAULT_DELAY_MS = 1000;
 
@@ -200,7 +203,7 @@ export async function startSimulator(identity: SimulatorIdentity, port: number, 
   };
 
   server = createServer({ cert: identity.cert, key: identity.key }, (req, res) => {
-    readBody(req).then((text) => (req.url === NEXO_PATH && req.method === 'POST' ? nexo(res, text) : side(req, res, text)), () => res.destroy());
+    readBody(req).then((text) => (NEXO_PATHS.has(req.url ?? '') && req.method === 'POST' ? nexo(res, text) : side(req, res, text)), () => res.destroy());
   });
   await listen();
 

@@ -3,6 +3,7 @@ import { request } from 'node:https';
 import { createInterface } from 'node:readline';
 import { terminalNetworkPolicy } from '../../main/payments/terminal-network.js';
 import type { TerminalEndpoint } from '../../main/payments/terminal-protocol.js';
+import { terminalCertificateNames } from '../../main/payments/nexo/terminal-certificate.js';
 import { PROJECT_ROOT } from '../../main/version.js';
 import { compiled } from './compiled-product.js';
 
@@ -52,7 +53,7 @@ export async function startTerminalSimulator(): Promise<TerminalSimulator> {
   lines.on('line', (line) => (output += `${line}\n`));
   const call = (method: string, path: string, body?: unknown) =>
     new Promise<unknown>((resolve, reject) => {
-      const req = request({ host: ready.host, port: ready.port, path, method, ca: ready.certificate, agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
+      const req = request({ host: ready.host, port: ready.port, path, method, ca: ready.certificate, servername: terminalCertificateNames(ready.poiId)[0], agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
         let text = '';
         res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
         res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${method} ${path}: ${res.statusCode} ${text}`))));

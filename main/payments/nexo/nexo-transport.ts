@@ -2,6 +2,7 @@ import { request } from 'node:https';
 import type { TerminalEndpoint } from '../terminal-protocol.js';
 import { TerminalAnswerLost, TerminalNotReached } from '../terminal-protocol.js';
 import { openMessage, sealMessage, type NexoHeader, type SecuredMessage } from './nexo-crypto.js';
+import { certificateProblem, checkTerminalIdentity } from './terminal-certificate.js';
 
 /** Path of the Terminal API on a terminal in local mode. */
 export const NEXO_PATH = '/nexo';
@@ -20,7 +21,8 @@ export interface Exchange {
  * Sends one secured nexo request over HTTPS and returns the terminal's
  * decrypted message (null for an empty answer, as an abort gets). The TLS
  * certificate must chain to the CA registered with this terminal and name its
- * address. A failure before the connection is up throws `TerminalNotReached`
+ * POIID (`<POIID>.test.terminal.adyen.com` or `.live.`), as Adyen issues a
+ * terminal's certificate; its address is not in it. A failure before the connection is up throws `TerminalNotReached`
  * (the terminal heard nothing); any later one `TerminalAnswerLost`.
  */
 export function exchange(endpoint: TerminalEndpoint, ex: Exchange): Promise<Record<string, any> | null> {
@@ -30,7 +32,7 @@ export function exchange(endpoint: TerminalEndpoint, ex: Exchange): Promise<Reco
   return new Promise((resolve, reject) => {
     let connected = false;
     const fail = (err: unknown) => {
-      const why = err instanceof Error ? err.message : String(err);
+      const why = certificateProblem(err) ?? (err instanceof Error ? err.message : String(err));
       reject(connected ? new TerminalAnswerLost(`no answer from the terminal: ${why}`) : new TerminalNotReached(`the terminal at ${endpoint.host}:${endpoint.port} could not be reached: ${why}`));
     };
     const req = request(
@@ -40,6 +42,7 @@ export function exchange(endpoint: TerminalEndpoint, ex: Exchange): Promise<Reco
         path: NEXO_PATH,
         method: 'POST',
         ca: endpoint.certificate,
+        checkServerIdentity: checkTerminalIdentity(endpoint.poiId),
         agent: false,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
       },
