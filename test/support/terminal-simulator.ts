@@ -37,9 +37,12 @@ export interface TerminalSimulator {
   stop(): Promise<void>;
 }
 
-/** Starts `npm run terminal:sim` as users run it (here its compiled entry), and waits for its ready line. */
-export async function startTerminalSimulator(): Promise<TerminalSimulator> {
-  const child = spawn(process.execPath, [compiled('main/terminal-sim/start.js'), '--port', '0'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts `npm run terminal:sim` as users run it (here its compiled entry), and waits for its ready line.
+ * `args` come first (`--host`, `--poi-id`, a `--port` of their own).
+ */
+export async function startTerminalSimulator(args: string[] = []): Promise<TerminalSimulator> {
+  const child = spawn(process.execPath, [compiled('main/terminal-sim/start.js'), ...args, '--port', '0'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const lines = createInterface({ input: child.stdout! });
