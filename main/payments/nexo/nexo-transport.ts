@@ -32,7 +32,9 @@ export function exchange(endpoint: TerminalEndpoint, ex: Exchange): Promise<Reco
   return new Promise((resolve, reject) => {
     let connected = false;
     const fail = (err: unknown) => {
-      const why = certificateProblem(err) ?? (err instanceof Error ? err.message : String(err));
+      const untrusted = certificateProblem(err);
+      if (untrusted && !connected) return reject(new TerminalNotReached(`the terminal at ${endpoint.host}:${endpoint.port} was not trusted: ${untrusted}`));
+      const why = err instanceof Error ? err.message : String(err);
       reject(connected ? new TerminalAnswerLost(`no answer from the terminal: ${why}`) : new TerminalNotReached(`the terminal at ${endpoint.host}:${endpoint.port} could not be reached: ${why}`));
     };
     const req = request(

@@ -35,7 +35,7 @@ const CHAIN_CODES: Record<string, string> = {
   UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'is not signed by the CA registered with this terminal',
   SELF_SIGNED_CERT_IN_CHAIN: 'is not signed by the CA registered with this terminal',
   DEPTH_ZERO_SELF_SIGNED_CERT: 'is self-signed, not signed by the CA registered with this terminal',
-  CERT_SIGNATURE_FAILURE: 'does not carry a valid signature of the CA registered with this terminal',
+  CERT_SIGNATURE_FAILURE: 'is not signed by the CA registered with this terminal',
   CERT_HAS_EXPIRED: 'has expired',
   CERT_NOT_YET_VALID: 'is not valid yet (check the clocks of this PC and of the terminal)',
 };
