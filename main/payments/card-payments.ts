@@ -5,9 +5,11 @@ import type { Clock } from '../services/clock.js';
 import type { Db } from '../storage/database.js';
 import type { PaymentStore } from '../storage/payments.js';
 import type { StoreStore } from '../storage/stores.js';
+import { createInstallationStore } from '../storage/installation.js';
 import { createTerminalStore } from '../storage/terminals.js';
 import { createCardDay } from './card-day.js';
 import { nexoLocal } from './nexo/nexo-local.js';
+import { saleIdOf } from './nexo/sale-id.js';
 import { createPaymentService } from './payment-service.js';
 import { createPaymentSettling, DEFAULT_FOLLOW_PACE, type FollowPace } from './payment-settling.js';
 import { createTerminalRegistry } from './terminal-registry.js';
@@ -34,7 +36,9 @@ export function createCardPayments(deps: {
     policy: deps.network ?? terminalNetworkPolicy(),
     clock: deps.clock,
   });
-  const protocol = nexoLocal({ clock: deps.clock, onPaymentSent: () => crashPoint('after-payment-sent') });
+  // Read once: the installation id is renewed only at start, before this is made.
+  const saleId = saleIdOf(createInstallationStore(deps.db).get().id);
+  const protocol = nexoLocal({ clock: deps.clock, saleId, onPaymentSent: () => crashPoint('after-payment-sent') });
   const settling = createPaymentSettling({
     payments,
     registry: terminals,
@@ -45,7 +49,7 @@ export function createCardPayments(deps: {
     pace: deps.pace ?? DEFAULT_FOLLOW_PACE,
     crash: crashPoint,
   });
-  const service = createPaymentService({ payments, stores: deps.stores, registry: terminals, protocol, settling, clock: deps.clock, durable: deps.durable });
+  const service = createPaymentService({ payments, stores: deps.stores, registry: terminals, protocol, settling, clock: deps.clock, durable: deps.durable, saleId });
   const cardDay = createCardDay({ registry: terminals, protocol, clock: deps.clock });
   return { terminals, service, settling, cardDay };
 }

@@ -54,6 +54,8 @@ export function createPaymentService(deps: {
   clock: Clock;
   /** Resolves once every write so far is on disk. */
   durable: () => Promise<void>;
+  /** This installation's name towards terminals, stored with each attempt. */
+  saleId: string;
 }) {
   const { payments, registry, settling, clock } = deps;
 
@@ -82,7 +84,7 @@ export function createPaymentService(deps: {
       const id = newId();
       const record = { id, orgId: caller.orgId, store: body.store, terminal: terminal.id, reference: body.reference, amount: body.amount, currency: body.currency, createdAt: clock.now().toISOString() };
       try {
-        payments.insert({ ...record, serviceId: newId().slice(0, SERVICE_ID_LENGTH) });
+        payments.insert({ ...record, serviceId: newId().slice(0, SERVICE_ID_LENGTH), saleId: deps.saleId });
       } catch (err) {
         // Two taps at once: the unique index of open payments lets one through.
         if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw openConflict(caller, body.reference);
@@ -124,7 +126,7 @@ export function createPaymentService(deps: {
       if (!isOpen(p)) return paymentOf(p);
       payments.askCancel(p.id, clock.now().toISOString());
       const endpoint = registry.endpoint(p.terminal);
-      if (endpoint) await deps.protocol.abort(endpoint, p.serviceId).catch(() => undefined);
+      if (endpoint) await deps.protocol.abort(endpoint, p.serviceId, p.saleId).catch(() => undefined);
       return paymentOf(mustGet(caller, id));
     },
 

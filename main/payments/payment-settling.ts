@@ -130,7 +130,7 @@ export function createPaymentSettling(deps: {
     const endpoint = registry.endpoint(p.terminal);
     if (!endpoint) return false;
     try {
-      const answer = await protocol.status(endpoint, p.serviceId);
+      const answer = await protocol.status(endpoint, p.serviceId, p.saleId);
       if (answer.kind === 'in-progress') return false;
       if (answer.kind === 'not-found') {
         const current = stillOpen(p.serviceId);
@@ -157,7 +157,7 @@ export function createPaymentSettling(deps: {
     const endpoint = registry.endpoint(p.terminal);
     if (!endpoint) return;
     try {
-      const result = await protocol.start(endpoint, { serviceId: p.serviceId, reference: p.reference, amount: p.amount, currency: p.currency });
+      const result = await protocol.start(endpoint, { serviceId: p.serviceId, saleId: p.saleId, reference: p.reference, amount: p.amount, currency: p.currency });
       if (result.serviceId !== p.serviceId) logger.warn({ payment: p.id, answeredFor: result.serviceId }, 'the terminal answered a payment request for another transaction');
       await apply(result);
       // An answer for another transaction leaves this one open: ask for its own.

@@ -19,6 +19,8 @@ export interface PoiTransaction {
 export interface PaymentAsk {
   /** The attempt's own transaction reference (nexo ServiceID), at most 10 characters. */
   serviceId: string;
+  /** Who sends it (nexo SaleID): the installation's name towards terminals, stored with the attempt. */
+  saleId: string;
   /** The sale's reference. */
   reference: string;
   amount: number;
@@ -69,10 +71,10 @@ export class TerminalAnswerLost extends Error {}
 export interface TerminalProtocol {
   /** Starts a payment and waits for its end (a terminal allows the customer 120 s). */
   start(endpoint: TerminalEndpoint, ask: PaymentAsk): Promise<TransactionResult>;
-  /** Asks what became of the payment with this transaction reference. */
-  status(endpoint: TerminalEndpoint, serviceId: string): Promise<StatusAnswer>;
+  /** Asks what became of the payment with this transaction reference, sent under `saleId` (default: this installation's). */
+  status(endpoint: TerminalEndpoint, serviceId: string, saleId?: string): Promise<StatusAnswer>;
   /** Asks the terminal to stop the payment in progress; its own answer still says how it ended. */
-  abort(endpoint: TerminalEndpoint, serviceId: string): Promise<void>;
+  abort(endpoint: TerminalEndpoint, serviceId: string, saleId?: string): Promise<void>;
   /** Gives back `amount` of an approved payment; resolves with the terminal's message when it refused. */
   refund(endpoint: TerminalEndpoint, original: PoiTransaction, amount: number, currency: string): Promise<{ done: boolean; message: string | null }>;
   /** The terminal's totals (approved minus reversed) since its last reconciliation, to compare with the day's card sales. */

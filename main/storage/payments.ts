@@ -12,6 +12,8 @@ export interface PaymentRecord {
   reference: string;
   /** The attempt's own transaction reference at the terminal (nexo ServiceID). */
   serviceId: string;
+  /** Who the server was towards the terminal when it sent the attempt (nexo SaleID): its status is asked under that name. */
+  saleId: string;
   amount: number;
   currency: string;
   state: PaymentState;
@@ -39,6 +41,7 @@ interface Row {
   terminal: string;
   reference: string;
   service_id: string;
+  sale_id: string;
   amount: number;
   currency: string;
   state: PaymentState;
@@ -63,6 +66,7 @@ const fromRow = (row: Row): PaymentRecord => ({
   terminal: row.terminal,
   reference: row.reference,
   serviceId: row.service_id,
+  saleId: row.sale_id,
   amount: row.amount,
   currency: row.currency,
   state: row.state,
@@ -85,8 +89,8 @@ export type PaymentOutcome = Pick<PaymentRecord, 'state' | 'brand' | 'maskedPan'
 
 export function createPaymentStore(db: Db) {
   const insert = db.prepare(
-    `INSERT INTO payments (id, org_id, store, terminal, reference, service_id, amount, currency, state, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO payments (id, org_id, store, terminal, reference, service_id, sale_id, amount, currency, state, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const byId = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE id = ? AND org_id = ?');
   const byServiceId = db.prepare<[string], Row>('SELECT * FROM payments WHERE service_id = ?');
@@ -109,8 +113,8 @@ export function createPaymentStore(db: Db) {
   const claim = db.prepare<[string, string]>('UPDATE payments SET order_id = ? WHERE id = ? AND order_id IS NULL');
 
   return {
-    insert(p: Pick<PaymentRecord, 'id' | 'orgId' | 'store' | 'terminal' | 'reference' | 'serviceId' | 'amount' | 'currency' | 'createdAt'>): void {
-      insert.run(p.id, p.orgId, p.store, p.terminal, p.reference, p.serviceId, p.amount, p.currency, 'pending', p.createdAt, p.createdAt);
+    insert(p: Pick<PaymentRecord, 'id' | 'orgId' | 'store' | 'terminal' | 'reference' | 'serviceId' | 'saleId' | 'amount' | 'currency' | 'createdAt'>): void {
+      insert.run(p.id, p.orgId, p.store, p.terminal, p.reference, p.serviceId, p.saleId, p.amount, p.currency, 'pending', p.createdAt, p.createdAt);
     },
     get(orgId: string, id: string): PaymentRecord | undefined {
       const row = byId.get(id, orgId);

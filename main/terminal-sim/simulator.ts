@@ -98,9 +98,10 @@ export async function startSimulator(identity: SimulatorIdentity, port: number, 
   };
 
   const status = (res: ServerResponse, request: Json) => {
-    const serviceId = String(request.TransactionStatusRequest?.MessageReference?.ServiceID ?? '');
-    const t = transactions.get(serviceId);
-    if (!t) return answer(res, request, 'TransactionStatusResponse', { Response: { Result: 'Failure', ErrorCondition: 'NotFound' } });
+    const reference = (request.TransactionStatusRequest?.MessageReference ?? {}) as Json;
+    const t = transactions.get(String(reference.ServiceID ?? ''));
+    // A terminal knows a transaction by the SaleID and ServiceID it was sent with together.
+    if (!t || (reference.SaleID !== undefined && reference.SaleID !== t.saleId)) return answer(res, request, 'TransactionStatusResponse', { Response: { Result: 'Failure', ErrorCondition: 'NotFound' } });
     if (t.state === 'in-progress') return answer(res, request, 'TransactionStatusResponse', { Response: { Result: 'Failure', ErrorCondition: 'InProgress' } });
     const repeatedHeader = { ProtocolVersion: '3.0', MessageClass: 'Service', MessageCategory: 'Payment', MessageType: 'Response', SaleID: t.saleId, ServiceID: t.serviceId, POIID: identity.poiId };
     answer(res, request, 'TransactionStatusResponse', {

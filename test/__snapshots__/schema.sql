@@ -190,7 +190,7 @@ CREATE TABLE payments (
   order_id TEXT UNIQUE,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
-);
+, sale_id TEXT NOT NULL DEFAULT 'StoreServer');
 
 CREATE TABLE printers (
   id TEXT PRIMARY KEY,

@@ -12,6 +12,8 @@ const requestId = () => Math.random().toString(36).slice(2, 12).padEnd(10, '0');
 
 export interface NexoLocalOptions {
   clock: { now(): Date };
+  /** This installation's name towards terminals (nexo SaleID, see `saleIdOf`). */
+  saleId: string;
   /** Called once a payment request is written to the terminal. */
   onPaymentSent?: ((serviceId: string) => void) | undefined;
   paymentTimeoutMs?: number | undefined;
@@ -22,8 +24,8 @@ export interface NexoLocalOptions {
  * network, each message encrypted and signed with the terminal's shared key.
  */
 export function nexoLocal(options: NexoLocalOptions): TerminalProtocol {
-  const send = (endpoint: TerminalEndpoint, category: NexoCategory, serviceId: string, body: string, content: unknown, timeoutMs: number, onSent?: () => void) =>
-    exchange(endpoint, { header: header(category, serviceId, endpoint.poiId), body, content, timeoutMs, onSent });
+  const send = (endpoint: TerminalEndpoint, category: NexoCategory, serviceId: string, body: string, content: unknown, timeoutMs: number, onSent?: () => void, saleId = options.saleId) =>
+    exchange(endpoint, { header: header(category, serviceId, endpoint.poiId, saleId), body, content, timeoutMs, onSent });
 
   const bodyOf = (answer: Record<string, any> | null, name: string): Record<string, any> => {
     const body = answer?.[name] as Record<string, any> | undefined;
@@ -34,16 +36,16 @@ export function nexoLocal(options: NexoLocalOptions): TerminalProtocol {
   return {
     async start(endpoint, ask: PaymentAsk): Promise<TransactionResult> {
       const onSent = () => options.onPaymentSent?.(ask.serviceId);
-      const answer = await send(endpoint, 'Payment', ask.serviceId, 'PaymentRequest', paymentRequest(ask, options.clock.now()), options.paymentTimeoutMs ?? PAYMENT_TIMEOUT_MS, onSent);
+      const answer = await send(endpoint, 'Payment', ask.serviceId, 'PaymentRequest', paymentRequest(ask, options.clock.now()), options.paymentTimeoutMs ?? PAYMENT_TIMEOUT_MS, onSent, ask.saleId);
       const serviceId = String(answer?.MessageHeader?.ServiceID ?? '');
       return paymentResult(serviceId, bodyOf(answer, 'PaymentResponse'));
     },
-    async status(endpoint, serviceId): Promise<StatusAnswer> {
-      const answer = await send(endpoint, 'TransactionStatus', requestId(), 'TransactionStatusRequest', statusRequest(serviceId), SHORT_TIMEOUT_MS);
+    async status(endpoint, serviceId, saleId = options.saleId): Promise<StatusAnswer> {
+      const answer = await send(endpoint, 'TransactionStatus', requestId(), 'TransactionStatusRequest', statusRequest(serviceId, saleId), SHORT_TIMEOUT_MS);
       return statusAnswer(serviceId, bodyOf(answer, 'TransactionStatusResponse'));
     },
-    async abort(endpoint, serviceId) {
-      await send(endpoint, 'Abort', requestId(), 'AbortRequest', abortRequest(serviceId, endpoint.poiId), SHORT_TIMEOUT_MS);
+    async abort(endpoint, serviceId, saleId = options.saleId) {
+      await send(endpoint, 'Abort', requestId(), 'AbortRequest', abortRequest(serviceId, endpoint.poiId, saleId), SHORT_TIMEOUT_MS);
     },
     async refund(endpoint, original, amount) {
       const answer = await send(endpoint, 'Reversal', requestId(), 'ReversalRequest', reversalRequest(original, amount), SHORT_TIMEOUT_MS * 3);

@@ -1,16 +1,13 @@
 import type { PaymentAsk, PoiTransaction, StatusAnswer, TerminalReceipt, TerminalTotal, TransactionResult } from '../terminal-protocol.js';
 
-/** Who the server is towards the terminal (nexo SaleID). */
-export const SALE_ID = 'StoreServer';
-
 export type NexoCategory = 'Payment' | 'TransactionStatus' | 'Abort' | 'Reversal' | 'Reconciliation';
 
-export const header = (category: NexoCategory, serviceId: string, poiId: string) => ({
+export const header = (category: NexoCategory, serviceId: string, poiId: string, saleId: string) => ({
   ProtocolVersion: '3.0',
   MessageClass: 'Service',
   MessageCategory: category,
   MessageType: 'Request',
-  SaleID: SALE_ID,
+  SaleID: saleId,
   ServiceID: serviceId,
   POIID: poiId,
 });
@@ -24,15 +21,16 @@ export const paymentRequest = (ask: PaymentAsk, now: Date) => ({
   PaymentTransaction: { AmountsReq: { Currency: ask.currency, RequestedAmount: toUnits(ask.amount) } },
 });
 
-export const statusRequest = (serviceId: string) => ({
-  MessageReference: { MessageCategory: 'Payment', SaleID: SALE_ID, ServiceID: serviceId },
+/** `saleId`: the SaleID the payment was sent with. */
+export const statusRequest = (serviceId: string, saleId: string) => ({
+  MessageReference: { MessageCategory: 'Payment', SaleID: saleId, ServiceID: serviceId },
   DocumentQualifier: ['CashierReceipt', 'CustomerReceipt'],
   ReceiptReprintFlag: true,
 });
 
-export const abortRequest = (serviceId: string, poiId: string) => ({
+export const abortRequest = (serviceId: string, poiId: string, saleId: string) => ({
   AbortReason: 'MerchantAbort',
-  MessageReference: { MessageCategory: 'Payment', SaleID: SALE_ID, ServiceID: serviceId, POIID: poiId },
+  MessageReference: { MessageCategory: 'Payment', SaleID: saleId, ServiceID: serviceId, POIID: poiId },
 });
 
 export const reversalRequest = (original: PoiTransaction, amount: number) => ({
