@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from './support/api.js';
@@ -38,8 +40,13 @@ beforeAll(async () => {
   const registered = await h.client.post('/terminals', { store: h.seed.store, name: 'Terminal 1', protocol: 'nexo-local', host, port, poiId, keyIdentifier, keyVersion, passphrase, certificate });
   expect(registered.status).toBe(201);
   deadStore = (await h.client.post('/stores', { name: 'Hofladen Ohne Terminal', paymentCash: true, paymentProviderA: true })).body.id;
-  // Nothing listens there: the terminal is registered, and never answers.
-  await h.client.post('/terminals', { store: deadStore, name: 'Terminal aus', protocol: 'nexo-local', host, port: 9, poiId, keyIdentifier, keyVersion, passphrase, certificate });
+  // Registered while something listened there (registration connects), then never answers again.
+  const gone = createServer().listen(0, host);
+  await once(gone, 'listening');
+  const gonePort = (gone.address() as AddressInfo).port;
+  const dead = await h.client.post('/terminals', { store: deadStore, name: 'Terminal aus', protocol: 'nexo-local', host, port: gonePort, poiId, keyIdentifier, keyVersion, passphrase, certificate });
+  expect(dead.status).toBe(201);
+  await new Promise((resolve) => gone.close(resolve));
 });
 
 afterAll(async () => {

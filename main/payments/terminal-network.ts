@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { DEFAULT_TERMINAL_PORT } from '../../shared/api/terminals.js';
 import { lanAddressProblem, parsePrinterAllowAddresses, type PrinterNetworkPolicy } from '../receipts/printer-network.js';
 
@@ -23,4 +24,30 @@ export function terminalAddressProblem(host: string, port: number, policy: Termi
     return `Port ${port} is not the Terminal API's port ${DEFAULT_TERMINAL_PORT}; only addresses the ${SETTING} setting allows may use other ports`;
   }
   return undefined;
+}
+
+/** How long registration waits for a terminal to take a connection: on the LAN it takes milliseconds. */
+export const CONNECT_CHECK_MS = 3000;
+
+/**
+ * Why nothing can be connected to at that address, or undefined once a TCP
+ * connection is up (closed at once: nothing is sent). Staff registering a
+ * terminal learn then, not at the first customer's card, that the address is
+ * wrong or the terminal is off.
+ */
+export function terminalConnectProblem(host: string, port: number, timeoutMs = CONNECT_CHECK_MS): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: host.replace(/^\[(.*)\]$/, '$1'), port });
+    const end = (problem: string | undefined) => {
+      socket.destroy();
+      resolve(problem);
+    };
+    socket.setTimeout(timeoutMs, () => end(`no answer within ${timeoutMs / 1000} s`));
+    socket.once('connect', () => end(undefined));
+    socket.once('error', (err: NodeJS.ErrnoException) => end(err.code ?? err.message));
+  }).then((why) =>
+    why === undefined
+      ? undefined
+      : `nothing can be connected to at ${host}:${port} (${why}): check that the terminal is switched on and on the store network, and that this is the IP address its network settings show`,
+  );
 }

@@ -7,7 +7,7 @@ import { BadRequest, NotFound, UnprocessableEntity } from '../services/errors.js
 import { requireStores } from '../services/store-references.js';
 import type { StoreStore } from '../storage/stores.js';
 import type { TerminalRecord, TerminalStore } from '../storage/terminals.js';
-import { terminalAddressProblem, type TerminalNetworkPolicy } from './terminal-network.js';
+import { terminalAddressProblem, terminalConnectProblem, type TerminalNetworkPolicy } from './terminal-network.js';
 import type { TerminalEndpoint } from './terminal-protocol.js';
 
 /** The card terminals staff register per store; the passphrase is sealed before it is stored and never answered. */
@@ -27,9 +27,9 @@ export function createTerminalRegistry(deps: { terminals: TerminalStore; stores:
   const visible = (caller: Caller, t: TerminalRecord) => !caller.store || t.store === caller.store;
 
   return {
-    register(caller: Caller, body: TerminalCreate): string {
+    async register(caller: Caller, body: TerminalCreate): Promise<string> {
       requireStores(deps.stores, caller.orgId, 'store', [body.store]);
-      const problem = terminalAddressProblem(body.host, body.port, deps.policy);
+      const problem = terminalAddressProblem(body.host, body.port, deps.policy) ?? (await terminalConnectProblem(body.host, body.port));
       if (problem) throw new BadRequest(`host: ${problem}`);
       const now = clock.now().toISOString();
       const id = newId();

@@ -7,8 +7,8 @@ import { parseBody } from '../validation.js';
 /** The store's card terminals: `POST /terminals` and `DELETE /terminals/{id}` (write key), `GET /terminals` (a kiosk key sees its store's). */
 export function terminalRoutes(registry: TerminalRegistry): Router {
   const router = Router();
-  router.post('/terminals', (req, res) => {
-    res.status(201).json({ success: true, id: registry.register(callerOf(res), parseBody(TerminalCreateSchema, req.body)) });
+  router.post('/terminals', async (req, res) => {
+    res.status(201).json({ success: true, id: await registry.register(callerOf(res), parseBody(TerminalCreateSchema, req.body)) });
   });
   router.get('/terminals', (_req, res) => {
     res.json({ data: registry.list(callerOf(res)) });
