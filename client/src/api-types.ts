@@ -2426,7 +2426,7 @@ export interface paths {
         put?: never;
         /**
          * Register a store's card terminal (Write key)
-         * @description A terminal in Adyen Terminal API local mode (`nexo-local`). Its address must be on the private LAN on port 8443 unless `TERMINAL_ALLOW_ADDRESSES` allows it; its TLS certificate must chain to `certificate`. The passphrase is sealed at rest and never answered or logged.
+         * @description A terminal in Adyen Terminal API local mode (`nexo-local`). Its address must be on the private LAN on port 8443 unless `TERMINAL_ALLOW_ADDRESSES` allows it; its TLS certificate must chain to `certificate` and name the terminal, `<poiId>.test.terminal.adyen.com` or `<poiId>.live.terminal.adyen.com`; the address must take a connection when the terminal is registered (400 otherwise). The passphrase is sealed at rest and never answered or logged.
          */
         post: {
             parameters: {

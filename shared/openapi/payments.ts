@@ -17,7 +17,8 @@ export function registerPaymentPaths(registry: OpenAPIRegistry): void {
     summary: "Register a store's card terminal (Write key)",
     description:
       'A terminal in Adyen Terminal API local mode (`nexo-local`). Its address must be on the private LAN on port 8443 unless `TERMINAL_ALLOW_ADDRESSES` allows it; ' +
-      'its TLS certificate must chain to `certificate`. The passphrase is sealed at rest and never answered or logged.',
+      'its TLS certificate must chain to `certificate` and name the terminal, `<poiId>.test.terminal.adyen.com` or `<poiId>.live.terminal.adyen.com`; ' +
+      'the address must take a connection when the terminal is registered (400 otherwise). The passphrase is sealed at rest and never answered or logged.',
     request: { body: { content: { 'application/json': { schema: TerminalCreateSchema } } } },
     responses: { 201: json(CreatedSchema, 'Registered.'), ...errors([400, 403]) },
   });
