@@ -109,8 +109,6 @@ export const SUCCESS_CASES: Record<string, CaseBuilder> = {
   'POST /printers/{printerId}/check': (s) => [{ params: { printerId: s.printer }, status: 200 }, { params: { printerId: s.printer }, key: 'kiosk', status: 200 }],
   'POST /terminals': (s) => [
     { body: { ...s.terminalLine, store: s.store, name: 'Terminal 2', protocol: 'nexo-local' }, status: 201 },
-    // The LAN address passes the address rule; no terminal stands there to connect to.
-    { body: { ...s.terminalLine, store: s.store, name: 'Terminal LAN', protocol: 'nexo-local', host: '192.168.1.60', port: 8443 }, status: 400 },
   ],
   'GET /terminals': () => [{ status: 200 }, { key: 'read', status: 200 }, { key: 'kiosk', status: 200 }],
   'DELETE /terminals/{terminalId}': (s) => [{ params: { terminalId: s.terminalToDelete }, status: 200 }],
@@ -196,6 +194,8 @@ export const ERROR_CASES: Record<string, CaseBuilder> = {
   'POST /terminals': (s) => [
     { key: 'kiosk', body: { ...s.terminalLine, store: s.store, name: 'T', protocol: 'nexo-local' }, status: 403 },
     { body: { ...s.terminalLine, store: s.store, name: 'T', protocol: 'nexo-local', host: '8.8.8.8' }, status: 400 },
+    // The address passes the address rule; nothing listens there to connect to.
+    { body: { ...s.terminalLine, store: s.store, name: 'T', protocol: 'nexo-local', port: 9 }, status: 400 },
     { body: { ...s.terminalLine, store: s.store, name: 'T', protocol: 'zvt' }, status: 400 },
   ],
   'POST /payments': (s) => [
