@@ -46,7 +46,12 @@ let write: Api;
 let store: string;
 
 beforeAll(async () => {
-  [sim, otherSim, ipNamed] = await Promise.all([startTerminalSimulator(['--poi-id', 'S1E2L-324688179']), startTerminalSimulator(), startIpNamedServer()]);
+  // Each kept as it starts, so that afterAll stops those that started when another did not.
+  await Promise.all([
+    startTerminalSimulator(['--poi-id', 'S1E2L-324688179']).then((started) => (sim = started)),
+    startTerminalSimulator().then((started) => (otherSim = started)),
+    startIpNamedServer().then((started) => (ipNamed = started)),
+  ]);
   server = await startTestServer({ terminalNetwork: TEST_TERMINAL_NETWORK, paymentPace: { firstMs: 100, maxMs: 400 } });
   write = api(server.url, server.createOrg().writeKey);
   store = (await write.post('/stores', { name: 'Hofladen Müller' })).body.id;
