@@ -2,7 +2,8 @@ import { renderSVG } from 'uqr';
 import type { ApiKey, KeyKind } from '../../shared/api/keys.js';
 import type { Store } from '../../shared/api/stores.js';
 import { h, replaceChildren } from '../kiosk/dom.js';
-import { CallError, deleteData, getAll, getData, postAnswer } from './api.js';
+import { deleteData, getAll, getData, postAnswer } from './api.js';
+import { reasonText } from './call-reason.js';
 import type { StaffTextKey, StaffTranslate } from './texts.js';
 
 /** The kinds staff make here: a kiosk's and a scale's own key. */
@@ -47,7 +48,7 @@ export function createKeysView(deps: { t: () => StaffTranslate; key: () => strin
       created = { id: answer.id, key: answer.key, kind };
       note = undefined;
     } catch (error) {
-      note = { text: t('keyCreateFailed', { reason: error instanceof CallError ? error.message : String(error) }), error: true };
+      note = { text: t('keyCreateFailed', { reason: reasonText(t, error) }), error: true };
     }
     await refresh().catch(() => render());
   }
@@ -59,7 +60,7 @@ export function createKeysView(deps: { t: () => StaffTranslate; key: () => strin
       note = { text: t('keyRevoked', { name: key.name ?? key.id }), error: false };
       if (created?.id === key.id) created = undefined;
     } catch (error) {
-      note = { text: t('keyRevokeFailed', { reason: error instanceof CallError ? error.message : String(error) }), error: true };
+      note = { text: t('keyRevokeFailed', { reason: reasonText(t, error) }), error: true };
     }
     await refresh().catch(() => render());
   }

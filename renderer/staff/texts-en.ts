@@ -221,6 +221,19 @@ export const en = {
   cardDifference: 'Difference',
   cardTerminalSilent: 'The terminal {name} did not give its totals ({reason}): its figures are missing.',
   cardDiffers: "The card payments differ from the terminals' totals by {amount}. Check the payments below and the terminal's own report.",
+  reasonUnreachable: "the server does not answer; try again in a moment",
+  reasonInsecure: "a key is not sent over plain HTTP to another computer",
+  reasonRefused: "this key may not do that",
+  reasonNotFound: "it no longer exists (deleted in another window?)",
+  reasonConflict: "it is in use or busy; try again in a moment",
+  reasonChanged: "it was changed in another window since you opened it",
+  reasonTooLarge: "the file is too large",
+  reasonImageTooLarge: "the image is larger than 10 MB",
+  reasonImage: "the file is not a JPEG, PNG, WebP or GIF image the server can read",
+  reasonFields: "the server did not accept these fields: {fields}",
+  reasonInput: "the server did not accept the input",
+  reasonServer: "the server had a problem; try again, and tell support if it stays",
+  reasonValue: "The server did not accept this value.",
 };
 
 export type StaffTextKey = keyof typeof en;
