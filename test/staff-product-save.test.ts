@@ -1,7 +1,8 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserHarness } from './support/browser-harness.js';
 import { makeImage } from './support/images.js';
+import { scan } from './support/kiosk.js';
 
 const h = useBrowserHarness({ catalog: false });
 
@@ -17,6 +18,7 @@ async function signedIn(locale: string): Promise<Page> {
   return page;
 }
 
+const isOpen = (dialog: Locator) => dialog.evaluate((el) => (el as unknown as { open: boolean }).open);
 const withBarcode = async (code: string) => (await h.client.get(`/products?barcode=${code}`)).body.data as { id: string; name: string; price: number; imageUrl?: string }[];
 
 describe('saving a product on the staff page is one outcome', () => {
@@ -36,7 +38,7 @@ describe('saving a product on the staff page is one outcome', () => {
 
     const problem = dialog.locator('#product-image-problem');
     await expect.poll(() => problem.textContent()).toMatch(/^Das Produkt ist gespeichert, das Bild nicht: die Datei ist kein JPEG-, PNG-, WebP- oder GIF-Bild/);
-    expect(await dialog.evaluate((el: HTMLDialogElement) => el.open)).toBe(true);
+    expect(await isOpen(dialog)).toBe(true);
     expect(await problem.textContent()).not.toMatch(/[A-Za-z]+ [a-z]+ (is|are|not) /);
     const [saved] = await withBarcode('7610000001007');
     expect(saved).toMatchObject({ name: 'Alpkäse 300 g', price: 980 });
@@ -45,7 +47,7 @@ describe('saving a product on the staff page is one outcome', () => {
     await dialog.getByLabel('Neues Bild').setInputFiles({ name: 'kaese.png', mimeType: 'image/png', buffer: await makeImage('png', { width: 80, height: 60 }) });
     await dialog.locator('[data-preview]').waitFor();
     await dialog.getByRole('button', { name: 'Speichern' }).click();
-    await expect.poll(() => dialog.evaluate((el: HTMLDialogElement) => el.open)).toBe(false);
+    await expect.poll(() => isOpen(dialog)).toBe(false);
 
     const after = await withBarcode('7610000001007');
     expect(after).toHaveLength(1);
@@ -87,7 +89,7 @@ describe('saving a product on the staff page is one outcome', () => {
     await page.locator(`[data-product="${id}"] [data-action="edit"]`).click();
     await dialog.waitFor();
     await page.keyboard.press('Escape');
-    await expect.poll(() => dialog.evaluate((el: HTMLDialogElement) => el.open)).toBe(false);
+    await expect.poll(() => isOpen(dialog)).toBe(false);
 
     await page.locator(`[data-product="${id}"] [data-action="edit"]`).click();
     await dialog.getByLabel('Prix', { exact: true }).fill('7,20');
@@ -98,7 +100,27 @@ describe('saving a product on the staff page is one outcome', () => {
 
     await dialog.locator('[data-action="cancel"]').click();
     await dialog.getByRole('button', { name: 'Abandonner' }).click();
-    await expect.poll(() => dialog.evaluate((el: HTMLDialogElement) => el.open)).toBe(false);
+    await expect.poll(() => isOpen(dialog)).toBe(false);
     expect((await h.client.get(`/products/${id}`)).body.data.price).toBe(650);
+  });
+
+  it('opens a product scanned while another is open: at once when nothing was typed, after asking when something was', async () => {
+    await h.client.post('/products', { name: 'Dinkelmehl 1 kg', price: 420, taxCategory: '2.6', barcode: '7610000001038' });
+    await h.client.post('/products', { name: 'Rapsöl 5 dl', price: 690, taxCategory: '2.6', barcode: '7610000001045' });
+    const page = await signedIn('en-US');
+    const dialog = page.locator('#product-dialog');
+    await scan(page, '7610000001038');
+    await dialog.getByRole('heading', { name: 'Edit Dinkelmehl 1 kg' }).waitFor();
+    await scan(page, '7610000001045');
+    await dialog.getByRole('heading', { name: 'Edit Rapsöl 5 dl' }).waitFor();
+
+    await dialog.getByLabel('Price', { exact: true }).fill('7.10');
+    await scan(page, '7610000001038');
+    await dialog.getByText('Scanned 7610000001038. Open it instead?').waitFor();
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await dialog.getByLabel('Price', { exact: true }).inputValue()).toBe('7.10');
+    await scan(page, '7610000001038');
+    await dialog.getByRole('button', { name: 'Open the scanned product' }).click();
+    await dialog.getByRole('heading', { name: 'Edit Dinkelmehl 1 kg' }).waitFor();
   });
 });

@@ -112,8 +112,12 @@ export function createCatalogView(deps: { t: () => StaffTranslate; key: () => st
   }
 
   /** A scanned code opens its product, or a new one with the code filled in. */
-  async function scanned(code: string): Promise<void> {
-    if (form.isOpen()) return;
+  function scanned(code: string): void {
+    if (form.isOpen()) form.offerSwitch(code, () => void openScanned(code));
+    else void openScanned(code);
+  }
+
+  async function openScanned(code: string): Promise<void> {
     try {
       const found = await getPage<Product>(`/products?barcode=${encodeURIComponent(code)}&limit=1`, deps.key());
       const product = found.data[0];
@@ -144,7 +148,7 @@ export function createCatalogView(deps: { t: () => StaffTranslate; key: () => st
   }
 
   async function refresh(): Promise<void> {
-    stopScans ??= listenForScans(document, (code) => void scanned(code));
+    stopScans ??= listenForScans(document, scanned);
     render();
     await categories.refresh();
     list.render();

@@ -79,6 +79,8 @@ export function createProductForm(deps: ProductFormDeps) {
   let conflict: { fields: string[]; deleted: boolean } | undefined;
   /** *Cancel* or Escape with typed changes: the form asks before throwing them away. */
   let confirmingDiscard = false;
+  /** A code scanned while the form holds typed changes: the form asks before opening it instead. */
+  let scanned: { code: string; go: () => void } | undefined;
 
   const field = (id: string) => dialog.querySelector<HTMLInputElement>(`#product-${id}`);
   const value = (id: string) => field(id)?.value ?? '';
@@ -278,6 +280,7 @@ export function createProductForm(deps: ProductFormDeps) {
         general && h('p', { class: 'down', role: 'alert' }, general.text),
         conflict && conflictPanel(t),
         confirmingDiscard && discardPanel(t),
+        scanned && switchPanel(t, scanned),
         h(
           'div',
           { class: 'form-grid' },
@@ -346,10 +349,31 @@ export function createProductForm(deps: ProductFormDeps) {
     );
   }
 
+  function switchPanel(t: StaffTranslate, to: { code: string; go: () => void }): HTMLElement {
+    return h(
+      'div',
+      { class: 'discard', role: 'alert' },
+      h('p', {}, t('catalogSwitchAsk', { code: to.code })),
+      h('button', { type: 'button', 'data-action': 'keep-editing', onclick: () => ((scanned = undefined), render(input())) }, t('catalogKeepEditing')),
+      h('button', { type: 'button', 'data-action': 'switch', onclick: () => ((scanned = undefined), dialog.close(), to.go()) }, t('catalogSwitch')),
+    );
+  }
+
+  const typedChanges = () => JSON.stringify(input()) !== initial || image !== undefined;
+
+  /** A scan while the form is open: opens the scanned product at once, or first asks when typed changes would be lost. */
+  function offerSwitch(code: string, go: () => void): void {
+    if (busy) return;
+    if (!typedChanges()) return (dialog.close(), go());
+    scanned = { code, go };
+    render(input());
+    dialog.querySelector<HTMLElement>('[data-action="keep-editing"]')?.focus();
+  }
+
   /** Closes the form, after asking when something typed would be lost. */
   function leave(): void {
     if (busy) return;
-    if (JSON.stringify(input()) === initial && !image) return dialog.close();
+    if (!typedChanges()) return dialog.close();
     confirmingDiscard = true;
     render(input());
     dialog.querySelector<HTMLElement>('[data-action="keep-editing"]')?.focus();
@@ -370,6 +394,7 @@ export function createProductForm(deps: ProductFormDeps) {
     problems = [];
     conflict = undefined;
     confirmingDiscard = false;
+    scanned = undefined;
     busy = false;
     render();
     initial = JSON.stringify(input());
@@ -383,5 +408,5 @@ export function createProductForm(deps: ProductFormDeps) {
     field(existing ? 'price' : 'name')?.focus();
   }
 
-  return { root: dialog, open, isOpen: () => dialog.open };
+  return { root: dialog, open, offerSwitch, isOpen: () => dialog.open };
 }

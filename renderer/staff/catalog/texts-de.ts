@@ -115,4 +115,6 @@ export const catalogDe: Record<keyof typeof catalogEn, string> = {
   catalogDiscardAsk: "Ihre Eingaben verwerfen?",
   catalogKeepEditing: "Weiter bearbeiten",
   catalogDiscard: "Verwerfen",
+  catalogSwitchAsk: "{code} gescannt. Stattdessen öffnen? Ihre Eingaben hier werden nicht gespeichert.",
+  catalogSwitch: "Gescanntes Produkt öffnen",
 };

@@ -114,4 +114,6 @@ export const catalogEn = {
   catalogDiscardAsk: "Discard the changes you typed?",
   catalogKeepEditing: "Keep editing",
   catalogDiscard: "Discard",
+  catalogSwitchAsk: "Scanned {code}. Open it instead? What you typed here is not saved.",
+  catalogSwitch: "Open the scanned product",
 };

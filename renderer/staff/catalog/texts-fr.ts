@@ -115,4 +115,6 @@ export const catalogFr: Record<keyof typeof catalogEn, string> = {
   catalogDiscardAsk: "Abandonner vos modifications ?",
   catalogKeepEditing: "Continuer",
   catalogDiscard: "Abandonner",
+  catalogSwitchAsk: "{code} scanné. L'ouvrir à la place ? Votre saisie ici n'est pas enregistrée.",
+  catalogSwitch: "Ouvrir le produit scanné",
 };

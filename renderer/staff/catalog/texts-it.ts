@@ -115,4 +115,6 @@ export const catalogIt: Record<keyof typeof catalogEn, string> = {
   catalogDiscardAsk: "Scartare le modifiche inserite?",
   catalogKeepEditing: "Continua",
   catalogDiscard: "Scarta",
+  catalogSwitchAsk: "{code} scansionato. Aprirlo invece? I dati inseriti qui non vengono salvati.",
+  catalogSwitch: "Apri il prodotto scansionato",
 };
