@@ -235,4 +235,5 @@ export const de: StaffTexts = {
   reasonInput: "der Server hat die Eingabe nicht angenommen",
   reasonServer: "der Server hatte ein Problem; versuchen Sie es nochmals und melden Sie es dem Support, wenn es bleibt",
   reasonValue: "Der Server hat diesen Wert nicht angenommen.",
+  keyRevokeOwnText: "Mit diesem Schlüssel ist diese Seite angemeldet: Die Seite funktioniert sofort nicht mehr, und Sie melden sich mit einem anderen Schreibschlüssel neu an. Erstellen Sie diesen zuerst.",
 };

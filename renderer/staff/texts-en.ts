@@ -234,6 +234,7 @@ export const en = {
   reasonInput: "the server did not accept the input",
   reasonServer: "the server had a problem; try again, and tell support if it stays",
   reasonValue: "The server did not accept this value.",
+  keyRevokeOwnText: "This is the key this page is signed in with: the page stops working at once, and you sign in again with another write key. Make that key first.",
 };
 
 export type StaffTextKey = keyof typeof en;

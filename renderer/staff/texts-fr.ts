@@ -235,4 +235,5 @@ export const fr: StaffTexts = {
   reasonInput: "le serveur n'a pas accepté la saisie",
   reasonServer: "le serveur a eu un problème ; réessayez et informez le support s'il persiste",
   reasonValue: "Le serveur n'a pas accepté cette valeur.",
+  keyRevokeOwnText: "Cette page est connectée avec cette clé : elle cesse aussitôt de fonctionner et vous vous reconnectez avec une autre clé d'écriture. Créez-la d'abord.",
 };

@@ -235,4 +235,5 @@ export const it: StaffTexts = {
   reasonInput: "il server non ha accettato i dati inseriti",
   reasonServer: "il server ha avuto un problema; riprovate e avvisate il supporto se persiste",
   reasonValue: "Il server non ha accettato questo valore.",
+  keyRevokeOwnText: "Questa pagina è collegata con questa chiave: smette subito di funzionare e vi ricollegate con un'altra chiave di scrittura. Createla prima.",
 };
