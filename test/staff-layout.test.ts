@@ -23,7 +23,8 @@ async function signedIn(locale: string, width: number): Promise<Page> {
 const overflowing = (page: Page, section: string) =>
   page.locator(section).evaluate((root) => {
     const width = (root.ownerDocument.defaultView as unknown as { innerWidth: number }).innerWidth;
-    return Array.from(root.querySelectorAll('button, input, select, th, td'))
+    type Box = { getBoundingClientRect(): { right: number }; tagName: string; textContent: string | null };
+    return (Array.from(root.querySelectorAll('button, input, select, th, td')) as unknown as Box[])
       .filter((el) => el.getBoundingClientRect().right > width + 0.5)
       .map((el) => `${el.tagName.toLowerCase()}: ${(el.textContent ?? '').trim().slice(0, 30)}`);
   });

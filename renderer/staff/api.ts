@@ -50,11 +50,24 @@ async function answered<T>(method: 'GET' | 'POST' | 'DELETE', path: string, key?
   }
   const answer = (await res.json().catch(() => ({}))) as { message?: string; data?: unknown; error?: { fieldErrors?: Record<string, string[]> } };
   if (!res.ok) {
-    const fields = answer.error && typeof answer.error === 'object' ? (answer.error.fieldErrors ?? {}) : {};
+    const fields = answer.error && typeof answer.error === 'object' ? (answer.error.fieldErrors ?? {}) : res.status === 400 ? namedFields(answer.message) : {};
     const message = answer.message ?? (Object.entries(fields).map(([field, reasons]) => `${field}: ${reasons.join(', ')}`).join('; ') || `answered ${res.status}`);
     throw new CallError(res.status === 403 ? 'refused' : 'failed', res.status, message, answer.data, fields);
   }
   return { answer: answer as T, res };
+}
+
+/**
+ * A body's refusal names its fields in the message (`adminMail: must be an
+ * e-mail address; price: …`): the same map a query's refusal carries.
+ */
+function namedFields(message: string | undefined): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const part of (message ?? '').split('; ')) {
+    const named = /^([A-Za-z][\w.]*): (.+)$/.exec(part);
+    if (named) (fields[named[1]!] ??= []).push(named[2]!);
+  }
+  return fields;
 }
 
 export const getPublic = <T>(path: string) => call<T>('GET', path);

@@ -141,6 +141,8 @@ export function createProductForm(deps: ProductFormDeps) {
       else if (Object.keys(write).length > 0) await postData(`/products/${encodeURIComponent(id)}`, deps.key(), write, etag ? { 'if-match': etag } : {});
     } catch (error) {
       busy = false;
+      // The key stands for this one body only while its outcome is unknown; an answer settles it.
+      if (error instanceof CallError && error.status !== 0) createKey = crypto.randomUUID();
       if (error instanceof CallError && error.status === 412 && product) return showConflict(typed, product);
       problems = [...fieldProblems(error), { field: '', text: t('catalogSaveFailed', { reason: reasonText(t, error) }) }];
       return render(typed, problems[0]?.field || undefined);
