@@ -104,6 +104,22 @@ describe("the staff page's device keys", () => {
   });
 });
 
+describe('revoking the key in use', () => {
+  it('warns that the page signs itself out when the key to revoke is the one it is signed in with', async () => {
+    const own = await h.client.post('/keys', { kind: 'write', name: 'Büro-PC' });
+    const page = await h.open('/status', { locale: 'en-US' });
+    await page.locator('#staff-key').fill(own.body.key);
+    await page.locator('#sign-in button[type="submit"]').click();
+    const row = page.locator('#keys tr', { hasText: 'Büro-PC' });
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => page.locator('#revoke-text').textContent()).toMatch(/^This is the key this page is signed in with/);
+    await page.locator('#revoke-dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    await page.locator('#keys tbody tr').filter({ hasNotText: 'Büro-PC' }).first().getByRole('button', { name: 'Revoke' }).click();
+    expect(await page.locator('#revoke-text').textContent()).toBe('The device that holds it stops working at once, and the key cannot be used again.');
+  });
+});
+
 describe("the staff page's day's report", () => {
   it('flags the lines a kiosk sold otherwise than the catalog says, with the reason, and the sales it recorded late', async () => {
     const page = await signedIn();

@@ -1,8 +1,9 @@
 import { renderSVG } from 'uqr';
-import type { ApiKey, KeyKind } from '../../shared/api/keys.js';
+import type { ApiKey, CurrentKey, KeyKind } from '../../shared/api/keys.js';
 import type { Store } from '../../shared/api/stores.js';
 import { h, replaceChildren } from '../kiosk/dom.js';
-import { CallError, deleteData, getAll, getData, postAnswer } from './api.js';
+import { deleteData, getAll, getData, postAnswer } from './api.js';
+import { reasonText } from './call-reason.js';
 import type { StaffTextKey, StaffTranslate } from './texts.js';
 
 /** The kinds staff make here: a kiosk's and a scale's own key. */
@@ -29,13 +30,17 @@ export function createKeysView(deps: { t: () => StaffTranslate; key: () => strin
   const root = h('section', { id: 'keys', 'aria-labelledby': 'keys-title' }, content, dialog);
   let keys: ApiKey[] = [];
   let stores: Store[] = [];
+  /** The key this page is signed in with: revoking it signs the page out. */
+  let signedInWith = '';
   /** The secret of the key just made: on screen until staff close it or leave, never fetched again. */
   let created: { id: string; key: string; kind: KeyKind } | undefined;
   let note: { text: string; error: boolean } | undefined;
 
   async function refresh(): Promise<void> {
     const key = deps.key();
-    [keys, stores] = await Promise.all([getData<ApiKey[]>('/keys', key), getAll<Store>('/stores', key)]);
+    let current: CurrentKey;
+    [keys, stores, current] = await Promise.all([getData<ApiKey[]>('/keys', key), getAll<Store>('/stores', key), getData<CurrentKey>('/keys/current', key)]);
+    signedInWith = current.id;
     render();
   }
 
@@ -47,7 +52,7 @@ export function createKeysView(deps: { t: () => StaffTranslate; key: () => strin
       created = { id: answer.id, key: answer.key, kind };
       note = undefined;
     } catch (error) {
-      note = { text: t('keyCreateFailed', { reason: error instanceof CallError ? error.message : String(error) }), error: true };
+      note = { text: t('keyCreateFailed', { reason: reasonText(t, error) }), error: true };
     }
     await refresh().catch(() => render());
   }
@@ -59,7 +64,7 @@ export function createKeysView(deps: { t: () => StaffTranslate; key: () => strin
       note = { text: t('keyRevoked', { name: key.name ?? key.id }), error: false };
       if (created?.id === key.id) created = undefined;
     } catch (error) {
-      note = { text: t('keyRevokeFailed', { reason: error instanceof CallError ? error.message : String(error) }), error: true };
+      note = { text: t('keyRevokeFailed', { reason: reasonText(t, error) }), error: true };
     }
     await refresh().catch(() => render());
   }
@@ -69,7 +74,7 @@ export function createKeysView(deps: { t: () => StaffTranslate; key: () => strin
     replaceChildren(
       dialog,
       h('h3', { id: 'revoke-title' }, t('keyRevokeTitle', { name: key.name ?? key.id })),
-      h('p', { id: 'revoke-text' }, t('keyRevokeText')),
+      h('p', { id: 'revoke-text' }, t(key.id === signedInWith ? 'keyRevokeOwnText' : 'keyRevokeText')),
       h(
         'form',
         { method: 'dialog', class: 'dialog-buttons' },

@@ -7,6 +7,7 @@ import { createKeysView } from './keys-view.js';
 import { createPaymentsView } from './payments-view.js';
 import { createPrintersView } from './printers-view.js';
 import { createReportView } from './report-view.js';
+import { createStoresView } from './stores-view.js';
 import { createSyncView } from './sync-view.js';
 import { createSystemView } from './system-view.js';
 import { browserLanguage, LANGUAGE_NAMES, LANGUAGES, staffTranslator, type StaffTextKey } from './texts.js';
@@ -46,6 +47,8 @@ const fleet = createFleetView({ ...views, key: signedInKey });
 const system = createSystemView({ key, t: () => t });
 const deviceKeys = createKeysView({ t: () => t, key: signedInKey });
 const catalog = createCatalogView({ ...views, key: signedInKey });
+/** A new store is offered at once where a store is chosen: device keys and printers. */
+const stores = createStoresView({ t: () => t, key: signedInKey, changed: () => void Promise.all([deviceKeys.refresh().catch(failed), refreshPrinters()]) });
 /** The report offers the receipt printer once `GET /printers` lists one. */
 const refreshPrinters = () => printers.refresh().then(() => report.printersChanged());
 
@@ -54,7 +57,7 @@ const languageNav = document.getElementById('languages') as HTMLElement;
 const account = document.getElementById('account') as HTMLElement;
 const message = document.getElementById('message') as HTMLElement;
 const staff = document.getElementById('staff') as HTMLElement;
-staff.append(report.root, payments.root, catalog.root, sync.root, deviceKeys.root, fleet.root);
+staff.append(report.root, payments.root, catalog.root, stores.root, sync.root, deviceKeys.root, fleet.root);
 (document.getElementById('system-slot') as HTMLElement).append(system.root);
 (document.getElementById('printers-slot') as HTMLElement).append(printers.root);
 
@@ -105,13 +108,14 @@ async function signIn(candidate: string): Promise<void> {
   sessionStorage.setItem(KEY, candidate);
   problem = undefined;
   renderChrome();
-  await Promise.all([report.load().catch(failed), payments.refresh(), sync.refresh(), fleet.refresh(), system.refresh(), refreshPrinters(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed)]);
+  await Promise.all([report.load().catch(failed), payments.refresh(), sync.refresh(), fleet.refresh(), system.refresh(), refreshPrinters(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed), stores.refresh().catch(failed)]);
 }
 
 function signOut(): void {
   void catalog.forget();
   sessionStorage.removeItem(KEY);
   deviceKeys.forget();
+  stores.forget();
   problem = undefined;
   renderChrome();
   void system.refresh();
@@ -130,12 +134,13 @@ function setLanguage(language: StoreLanguage): void {
   printers.render();
   deviceKeys.render();
   catalog.render();
+  stores.render();
 }
 
 renderChrome();
 void system.refresh();
 void refreshPrinters();
-if (key()) void report.load().catch(failed).then(() => Promise.all([payments.refresh(), sync.refresh(), fleet.refresh(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed)]));
+if (key()) void report.load().catch(failed).then(() => Promise.all([payments.refresh(), sync.refresh(), fleet.refresh(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed), stores.refresh().catch(failed)]));
 let round = 0;
 setInterval(() => {
   round += 1;

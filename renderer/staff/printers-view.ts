@@ -1,7 +1,8 @@
 import type { PrinterStatus } from '../../shared/api/printers.js';
 import type { Store } from '../../shared/api/stores.js';
 import { h, replaceChildren } from '../kiosk/dom.js';
-import { CallError, deleteData, getAll, getData, postData } from './api.js';
+import { deleteData, getAll, getData, postData } from './api.js';
+import { reasonText } from './call-reason.js';
 import type { StaffTextKey, StaffTranslate } from './texts.js';
 
 const STATE_TEXT: Record<PrinterStatus['state'], StaffTextKey> = {
@@ -44,7 +45,7 @@ export function createPrintersView(deps: { key: () => string | undefined; t: () 
       fields.name.value = '';
       fields.host.value = '';
     } catch (error) {
-      problem = error instanceof CallError ? error.message : String(error);
+      problem = reasonText(deps.t(), error);
     }
     await refresh();
     renderForm();

@@ -1,7 +1,8 @@
 import type { PrinterState, PrinterStatus } from '../../shared/api/printers.js';
 import type { ReceiptPrintResult } from '../../shared/api/receipts.js';
 import { h, replaceChildren } from '../kiosk/dom.js';
-import { CallError, postData } from './api.js';
+import { postData } from './api.js';
+import { reasonText } from './call-reason.js';
 import type { StaffTextKey, StaffTranslate } from './texts.js';
 
 const FAULT_TEXT: Record<Exclude<PrinterState, 'ready'>, StaffTextKey> = {
@@ -75,7 +76,7 @@ export function createReportPrinterButton(deps: {
       });
       answer = { kind: 'printed', result };
     } catch (error) {
-      answer = { kind: 'failed', reason: error instanceof CallError ? error.message : String(error) };
+      answer = { kind: 'failed', reason: reasonText(deps.t(), error) };
     }
     render();
   }

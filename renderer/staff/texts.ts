@@ -28,8 +28,17 @@ export function staffTranslator(language: StoreLanguage): StaffTranslate {
   const table = TABLES[language];
   const locale = LOCALES[language];
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' });
+  const plural = new Intl.PluralRules(locale);
+  const number = new Intl.NumberFormat(locale);
+  // `{count:# problem|# problems}` picks the first form where the language says "one" of count (French: 0 and 1), the second otherwise.
   const t = ((key: StaffTextKey, values: Record<string, string | number> = {}) =>
-    table[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))) as StaffTranslate;
+    table[key].replace(/\{(\w+)(?::([^{}]*))?\}/g, (whole, name: string, forms?: string) => {
+      if (!(name in values)) return whole;
+      const value = values[name]!;
+      if (forms === undefined || typeof value !== 'number') return String(value);
+      const [one = '', other = one] = forms.split('|');
+      return (plural.select(value) === 'one' ? one : other).replace('#', number.format(value));
+    })) as StaffTranslate;
   return Object.assign(t, {
     language,
     locale,

@@ -1,7 +1,8 @@
 import type { Product } from '../../../shared/api/products.js';
 import { h, replaceChildren } from '../../kiosk/dom.js';
 import { listenForScans } from '../../kiosk/scanner-input.js';
-import { API_BASE, CallError, deleteData, getData, getPage } from '../api.js';
+import { API_BASE, deleteData, getPage, getTagged } from '../api.js';
+import { reasonText } from '../call-reason.js';
 import type { StaffTranslate } from '../texts.js';
 import { createCategoriesView } from './categories-view.js';
 import { createFilesPanel } from './files-panel.js';
@@ -32,14 +33,14 @@ export function createCatalogView(deps: { t: () => StaffTranslate; key: () => st
     t: deps.t,
     key: deps.key,
     categories: categories.list,
-    saved: (id, name, created) => void saved(id, name, created),
+    saved: (id, name, created, complete) => void saved(id, name, created, complete),
   });
   const list = createProductList({
     t: deps.t,
     key: deps.key,
     categories: categories.list,
     hidden: (id) => pending?.product.id === id,
-    edit: (product) => void getData<Product>(`/products/${encodeURIComponent(product.id)}`, deps.key()).then((fresh) => form.open(fresh), deps.failed),
+    edit: (product) => void edit(product.id),
     remove: (product) => void remove(product),
     create: () => form.open(undefined),
     failed: deps.failed,
@@ -52,9 +53,11 @@ export function createCatalogView(deps: { t: () => StaffTranslate; key: () => st
    * above a row with the old values. After the dialog closes, the keyboard goes
    * on from the saved product's row (or the search, when the list does not show it).
    */
-  async function saved(id: string, name: string, created: boolean): Promise<void> {
+  async function saved(id: string, name: string, created: boolean, complete: boolean): Promise<void> {
     await list.refresh();
     say(deps.t()(created ? 'catalogCreated' : 'catalogSaved', { name }));
+    // The image still to upload keeps the form open, and the keyboard in it.
+    if (!complete) return;
     (root.querySelector<HTMLElement>(`[data-product="${id}"] [data-action="edit"]`) ?? root.querySelector<HTMLElement>('#catalog-q'))?.focus();
   }
 
@@ -68,7 +71,7 @@ export function createCatalogView(deps: { t: () => StaffTranslate; key: () => st
       await deleteData(`/products/${encodeURIComponent(waiting.product.id)}`, deps.key());
       if (note?.text === deps.t()('catalogDeleted', { name: waiting.product.name })) note = undefined;
     } catch (error) {
-      note = { text: deps.t()('catalogSaveFailed', { reason: error instanceof CallError ? error.message : String(error) }), error: true };
+      note = { text: deps.t()('catalogSaveFailed', { reason: reasonText(deps.t(), error) }), error: true };
     }
     renderNotice();
     await list.refresh();
@@ -98,13 +101,27 @@ export function createCatalogView(deps: { t: () => StaffTranslate; key: () => st
     pending = undefined;
   });
 
+  /** Opens a product as stored now, with its version for the save's `If-Match`. */
+  async function edit(id: string): Promise<void> {
+    try {
+      const fresh = await getTagged<Product>(`/products/${encodeURIComponent(id)}`, deps.key());
+      form.open(fresh.data, '', fresh.etag);
+    } catch (error) {
+      deps.failed(error);
+    }
+  }
+
   /** A scanned code opens its product, or a new one with the code filled in. */
-  async function scanned(code: string): Promise<void> {
-    if (form.isOpen()) return;
+  function scanned(code: string): void {
+    if (form.isOpen()) form.offerSwitch(code, () => void openScanned(code));
+    else void openScanned(code);
+  }
+
+  async function openScanned(code: string): Promise<void> {
     try {
       const found = await getPage<Product>(`/products?barcode=${encodeURIComponent(code)}&limit=1`, deps.key());
       const product = found.data[0];
-      if (product) form.open(product);
+      if (product) await edit(product.id);
       else form.open(undefined, code);
     } catch (error) {
       deps.failed(error);
@@ -131,7 +148,7 @@ export function createCatalogView(deps: { t: () => StaffTranslate; key: () => st
   }
 
   async function refresh(): Promise<void> {
-    stopScans ??= listenForScans(document, (code) => void scanned(code));
+    stopScans ??= listenForScans(document, scanned);
     render();
     await categories.refresh();
     list.render();

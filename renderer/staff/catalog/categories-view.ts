@@ -1,6 +1,7 @@
 import type { Category, CategoryUpdate } from '../../../shared/api/categories.js';
 import { h, replaceChildren } from '../../kiosk/dom.js';
-import { CallError, getAll, postAnswer, postData } from '../api.js';
+import { getAll, postAnswer, postData } from '../api.js';
+import { reasonText } from '../call-reason.js';
 import type { StaffTranslate } from '../texts.js';
 
 /** Categories in the kiosk's order: by `index`, those without one last, then by name. */
@@ -38,7 +39,7 @@ export function createCategoriesView(deps: { t: () => StaffTranslate; key: () =>
     try {
       await action();
     } catch (error) {
-      outcome = [deps.t()('catalogSaveFailed', { reason: error instanceof CallError ? error.message : String(error) }), true];
+      outcome = [deps.t()('catalogSaveFailed', { reason: reasonText(deps.t(), error) }), true];
     }
     try {
       await refresh();

@@ -1,11 +1,12 @@
 import { CATALOG_COLUMNS, type CatalogImportResult as ImportCheck } from '../../../shared/api/catalog.js';
 import { h, replaceChildren } from '../../kiosk/dom.js';
 import { CallError, getFile, postData } from '../api.js';
+import { reasonText } from '../call-reason.js';
 import type { StaffTranslate } from '../texts.js';
 
 type Stage = { step: 'none' } | { step: 'checked'; file: File; check: ImportCheck } | { step: 'imported'; check: ImportCheck } | { step: 'failed'; reason: string };
 
-const counts = ({ created, updated, unchanged }: ImportCheck) => ({ created, updated, unchanged });
+const counts = ({ created, updated, unchanged }: ImportCheck) => ({ created, updated, unchanged, total: created + updated });
 
 /** Hands the browser a file to save. */
 function save(content: Blob, name: string): void {
@@ -28,7 +29,7 @@ export function createFilesPanel(deps: { t: () => StaffTranslate; key: () => str
   let busy = false;
 
   const csv = (file: File) => new Blob([file], { type: 'text/csv' });
-  const reason = (error: unknown) => (error instanceof CallError ? error.message : String(error));
+  const reason = (error: unknown) => reasonText(deps.t(), error, 'file');
 
   async function run(action: () => Promise<Stage>): Promise<void> {
     busy = true;

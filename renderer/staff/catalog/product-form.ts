@@ -4,19 +4,54 @@ import type { Product, ProductCreate } from '../../../shared/api/products.js';
 import { MINIMUM_AGES } from '../../../shared/minimum-age.js';
 import { TAX_CATEGORIES, type TaxCategory } from '../../../shared/tax.js';
 import { h, replaceChildren, type Child } from '../../kiosk/dom.js';
-import { CallError, deleteData, postAnswer, postData } from '../api.js';
+import { CallError, deleteData, getTagged, postAnswer, postData } from '../api.js';
+import { reasonText } from '../call-reason.js';
 import type { StaffTextKey, StaffTranslate } from '../texts.js';
 import { francsText, localDay } from './form-values.js';
 import { productWrite, type DraftInput } from './product-draft.js';
 
 const TAX_TEXT: Record<TaxCategory, StaffTextKey> = { '8.1': 'catalogTax_8.1', '2.6': 'catalogTax_2.6', '3.8': 'catalogTax_3.8', '0': 'catalogTax_0' };
 
+/** The API's product fields and the form field each is typed in, for a refusal that names fields. */
+const FORM_FIELDS: Record<string, string> = {
+  name: 'name',
+  price: 'price',
+  barcode: 'barcode',
+  taxCategory: 'tax',
+  category: 'category',
+  depositProduct: 'deposit',
+  minimumAge: 'age',
+  ageRestriction: 'age',
+  salePrice: 'sale-price',
+  salePriceDateFrom: 'sale-from',
+  salePriceDateTo: 'sale-to',
+  saleStop: 'sale-stop',
+};
+
+/** The fields the form edits, each with its label, to name what another window changed. */
+const CHANGE_FIELDS = ['name', 'price', 'barcode', 'barcodeAliases', 'taxCategory', 'category', 'depositProduct', 'minimumAge', 'salePrice', 'salePriceDateFrom', 'salePriceDateTo', 'saleStop', 'imageUrl'] as const;
+const CHANGE_LABELS: Record<(typeof CHANGE_FIELDS)[number], StaffTextKey> = {
+  name: 'catalogName',
+  price: 'catalogPrice',
+  barcode: 'catalogBarcode',
+  barcodeAliases: 'catalogAliases',
+  taxCategory: 'catalogTax',
+  category: 'catalogCategory',
+  depositProduct: 'catalogDeposit',
+  minimumAge: 'catalogAge',
+  salePrice: 'catalogSalePrice',
+  salePriceDateFrom: 'catalogSaleFrom',
+  salePriceDateTo: 'catalogSaleTo',
+  saleStop: 'catalogSaleStop',
+  imageUrl: 'catalogImage',
+};
+
 export interface ProductFormDeps {
   t: () => StaffTranslate;
   key: () => string;
   categories: () => Category[];
-  /** After a product was written: its id, and whether it is new. */
-  saved: (id: string, name: string, created: boolean) => void;
+  /** After a product was written: its id, whether it is new, and whether everything was (the image may still be to upload). */
+  saved: (id: string, name: string, created: boolean, complete: boolean) => void;
 }
 
 /**
@@ -34,6 +69,18 @@ export function createProductForm(deps: ProductFormDeps) {
   let preview = '';
   let problems: { field: string; text: string }[] = [];
   let busy = false;
+  /** The product's version when the form was filled, sent as `If-Match` so a save overwrites nothing unseen. */
+  let etag: string | undefined;
+  /** One key per new product: a second *Save* after a lost answer replays the first creation instead of making a twin. */
+  let createKey = '';
+  /** What the fields held when the form was filled, to tell typed changes from none. */
+  let initial = '';
+  /** Another tab changed or deleted the product since this form was filled: the fields it changed, or `deleted`. */
+  let conflict: { fields: string[]; deleted: boolean } | undefined;
+  /** *Cancel* or Escape with typed changes: the form asks before throwing them away. */
+  let confirmingDiscard = false;
+  /** A code scanned while the form holds typed changes: the form asks before opening it instead. */
+  let scanned: { code: string; go: () => void } | undefined;
 
   const field = (id: string) => dialog.querySelector<HTMLInputElement>(`#product-${id}`);
   const value = (id: string) => field(id)?.value ?? '';
@@ -63,33 +110,94 @@ export function createProductForm(deps: ProductFormDeps) {
     render(typed, focus);
   }
 
-  async function save(): Promise<void> {
+  /** The product as stored now, with its version; undefined when it is gone. */
+  async function fetchStored(id: string): Promise<{ data: Product; etag: string | undefined } | undefined> {
+    try {
+      const fresh = await getTagged<Product>(`/products/${encodeURIComponent(id)}`, deps.key());
+      return fresh.data.deleted ? undefined : fresh;
+    } catch (error) {
+      if (error instanceof CallError && error.status === 404) return undefined;
+      throw error;
+    }
+  }
+
+  async function save(overwrite = false): Promise<void> {
     const t = deps.t();
     const typed = input();
+    if (overwrite && product) {
+      const fresh = await fetchStored(product.id).catch(() => undefined);
+      if (fresh) ((product = fresh.data), (etag = fresh.etag));
+    }
     const { write, problems: found } = productWrite(product, typed, new Date());
     problems = found.map((p) => ({ field: p.field, text: t(p.text) }));
+    conflict = undefined;
     if (problems.length > 0) return render(typed, problems[0]?.field);
     busy = true;
     render(typed);
+    const created = product === undefined;
+    let id = product?.id;
     try {
-      let id = product?.id;
-      if (id === undefined) id = (await postAnswer<{ id: string }>('/products', deps.key(), write as ProductCreate)).id;
-      else if (Object.keys(write).length > 0) await postData(`/products/${encodeURIComponent(id)}`, deps.key(), write);
+      if (id === undefined) id = (await postAnswer<{ id: string }>('/products', deps.key(), write as ProductCreate, { 'idempotency-key': createKey })).id;
+      else if (Object.keys(write).length > 0) await postData(`/products/${encodeURIComponent(id)}`, deps.key(), write, etag ? { 'if-match': etag } : {});
+    } catch (error) {
+      busy = false;
+      // The key stands for this one body only while its outcome is unknown; an answer settles it.
+      if (error instanceof CallError && error.status !== 0) createKey = crypto.randomUUID();
+      if (error instanceof CallError && error.status === 412 && product) return showConflict(typed, product);
+      problems = [...fieldProblems(error), { field: '', text: t('catalogSaveFailed', { reason: reasonText(t, error) }) }];
+      return render(typed, problems[0]?.field || undefined);
+    }
+    // The product is saved from here on: the form edits the stored one, so a retry sends only what is still to do.
+    const stored = await fetchStored(id).catch(() => undefined);
+    if (stored) ((product = stored.data), (etag = stored.etag));
+    try {
       if (image) {
         const form = new FormData();
         form.append(IMAGE_PART, image);
         await postData(`/products/${encodeURIComponent(id)}/image`, deps.key(), form);
+        image = undefined;
       } else if (removeImage) {
         await deleteData(`/products/${encodeURIComponent(id)}/image`, deps.key());
       }
-      busy = false;
-      dialog.close();
-      deps.saved(id, typed.name.trim(), product === undefined);
     } catch (error) {
       busy = false;
-      problems = [{ field: '', text: t('catalogSaveFailed', { reason: error instanceof CallError ? error.message : String(error) }) }];
-      render(typed);
+      initial = JSON.stringify(input());
+      problems = [{ field: 'image', text: t('catalogImageNotSaved', { reason: reasonText(t, error, 'image') }) }];
+      render(typed, 'image');
+      deps.saved(id, typed.name.trim(), created, false);
+      return;
     }
+    busy = false;
+    dialog.close();
+    deps.saved(id, typed.name.trim(), created, true);
+  }
+
+  /** A validation refusal's fields shown next to the form's own fields. */
+  function fieldProblems(error: unknown): { field: string; text: string }[] {
+    if (!(error instanceof CallError)) return [];
+    const t = deps.t();
+    return Object.keys(error.fieldErrors).flatMap((name) => {
+      const field = FORM_FIELDS[name];
+      return field ? [{ field, text: t('reasonValue') }] : [];
+    });
+  }
+
+  /** The save met a newer version: say what changed, and let staff reload it or keep what they typed. */
+  async function showConflict(typed: DraftInput, seen: Product): Promise<void> {
+    const fresh = await fetchStored(seen.id).catch(() => undefined);
+    const fields = fresh ? CHANGE_FIELDS.filter((f) => JSON.stringify(fresh.data[f]) !== JSON.stringify(seen[f])) : [];
+    conflict = { fields, deleted: fresh === undefined };
+    render(typed);
+  }
+
+  async function reload(): Promise<void> {
+    if (!product) return;
+    const fresh = await fetchStored(product.id).catch(() => undefined);
+    if (!fresh) {
+      dialog.close();
+      return;
+    }
+    fill(fresh.data, fresh.etag);
   }
 
   function chooseImage(file: File | undefined): void {
@@ -172,6 +280,9 @@ export function createProductForm(deps: ProductFormDeps) {
         { 'data-form': 'product', onsubmit: (event: Event) => (event.preventDefault(), void save()) },
         h('h3', { id: 'product-dialog-title' }, p ? t('catalogEditTitle', { name: p.name }) : t('catalogNewTitle')),
         general && h('p', { class: 'down', role: 'alert' }, general.text),
+        conflict && conflictPanel(t),
+        confirmingDiscard && discardPanel(t),
+        scanned && switchPanel(t, scanned),
         h(
           'div',
           { class: 'form-grid' },
@@ -207,7 +318,7 @@ export function createProductForm(deps: ProductFormDeps) {
         h(
           'div',
           { class: 'dialog-buttons' },
-          h('button', { type: 'button', onclick: () => dialog.close() }, t('cancel')),
+          h('button', { type: 'button', 'data-action': 'cancel', onclick: () => leave() }, t('cancel')),
           h('button', { type: 'submit', disabled: busy, 'data-action': 'save-product' }, busy ? t('catalogSaving') : t('catalogSave')),
         ),
       ),
@@ -215,20 +326,89 @@ export function createProductForm(deps: ProductFormDeps) {
     if (focus) field(focus)?.focus();
   }
 
-  /** Opens the form for `existing`, or for a new product with `barcode` filled in. */
-  function open(existing: Product | undefined, barcode = ''): void {
+  function conflictPanel(t: StaffTranslate): HTMLElement {
+    const found = conflict!;
+    if (found.deleted) {
+      return h('div', { class: 'down conflict', role: 'alert' }, h('p', {}, t('catalogConflictDeleted')), h('button', { type: 'button', onclick: () => dialog.close() }, t('catalogConflictClose')));
+    }
+    const names = found.fields.map((f) => t(CHANGE_LABELS[f as (typeof CHANGE_FIELDS)[number]]));
+    return h(
+      'div',
+      { class: 'down conflict', role: 'alert' },
+      h('p', {}, names.length > 0 ? t('catalogConflictChanged', { fields: names.join(', ') }) : t('catalogConflictSaved')),
+      h('button', { type: 'button', 'data-action': 'reload', onclick: () => void reload() }, t('catalogConflictReload')),
+      h('button', { type: 'button', 'data-action': 'overwrite', onclick: () => void save(true) }, t('catalogConflictOverwrite')),
+    );
+  }
+
+  function discardPanel(t: StaffTranslate): HTMLElement {
+    return h(
+      'div',
+      { class: 'discard', role: 'alert' },
+      h('p', {}, t('catalogDiscardAsk')),
+      h('button', { type: 'button', 'data-action': 'keep-editing', onclick: () => ((confirmingDiscard = false), render(input())) }, t('catalogKeepEditing')),
+      h('button', { type: 'button', 'data-action': 'discard', onclick: () => ((confirmingDiscard = false), dialog.close()) }, t('catalogDiscard')),
+    );
+  }
+
+  function switchPanel(t: StaffTranslate, to: { code: string; go: () => void }): HTMLElement {
+    return h(
+      'div',
+      { class: 'discard', role: 'alert' },
+      h('p', {}, t('catalogSwitchAsk', { code: to.code })),
+      h('button', { type: 'button', 'data-action': 'keep-editing', onclick: () => ((scanned = undefined), render(input())) }, t('catalogKeepEditing')),
+      h('button', { type: 'button', 'data-action': 'switch', onclick: () => ((scanned = undefined), dialog.close(), to.go()) }, t('catalogSwitch')),
+    );
+  }
+
+  const typedChanges = () => JSON.stringify(input()) !== initial || image !== undefined;
+
+  /** A scan while the form is open: opens the scanned product at once, or first asks when typed changes would be lost. */
+  function offerSwitch(code: string, go: () => void): void {
+    if (busy) return;
+    if (!typedChanges()) return (dialog.close(), go());
+    scanned = { code, go };
+    render(input());
+    dialog.querySelector<HTMLElement>('[data-action="keep-editing"]')?.focus();
+  }
+
+  /** Closes the form, after asking when something typed would be lost. */
+  function leave(): void {
+    if (busy) return;
+    if (!typedChanges()) return dialog.close();
+    confirmingDiscard = true;
+    render(input());
+    dialog.querySelector<HTMLElement>('[data-action="keep-editing"]')?.focus();
+  }
+
+  // Escape asks too: the dialog's own cancel would drop a typed price without a word.
+  dialog.addEventListener('cancel', (event) => (event.preventDefault(), leave()));
+
+  /** Fills the form with `existing` (none: a new product) as stored at version `tag`. */
+  function fill(existing: Product | undefined, tag: string | undefined): void {
     product = existing;
+    etag = tag;
+    createKey = crypto.randomUUID();
     aliases = (existing?.barcodeAliases ?? []).map((a) => ({ code: a.code, quantity: String(a.quantity), price: francsText(a.price) }));
     image = undefined;
     removeImage = false;
     preview = '';
     problems = [];
+    conflict = undefined;
+    confirmingDiscard = false;
+    scanned = undefined;
     busy = false;
     render();
-    if (!existing) (field('barcode') as HTMLInputElement).value = barcode;
+    initial = JSON.stringify(input());
+  }
+
+  /** Opens the form for `existing` (read with its version `tag`), or for a new product with `barcode` filled in. */
+  function open(existing: Product | undefined, barcode = '', tag?: string): void {
+    fill(existing, tag);
+    if (!existing) ((field('barcode') as HTMLInputElement).value = barcode), (initial = JSON.stringify(input()));
     dialog.showModal();
     field(existing ? 'price' : 'name')?.focus();
   }
 
-  return { root: dialog, open, isOpen: () => dialog.open };
+  return { root: dialog, open, offerSwitch, isOpen: () => dialog.open };
 }
