@@ -13,11 +13,13 @@ export interface MethodChoice {
 
 function methodButton(t: Translate, { method, unavailable }: MethodChoice, onMethod: (m: PaymentMethod) => void): HTMLElement {
   if (!unavailable) return h('button', { class: 'method primary', 'data-method': method, onclick: () => onMethod(method) }, t(METHOD_TEXT[method]));
+  // The reason describes the button rather than name it: the method keeps its one-word name.
+  const reason = `method-reason-${method}`;
   return h(
     'button',
-    { class: 'method primary', 'data-method': method, 'data-unavailable': unavailable, disabled: true },
+    { class: 'method primary', 'data-method': method, 'data-unavailable': unavailable, disabled: true, 'aria-describedby': reason },
     h('span', {}, t(METHOD_TEXT[method])),
-    h('span', { class: 'method-reason' }, t(unavailable)),
+    h('span', { class: 'method-reason', id: reason, 'aria-hidden': 'true' }, t(unavailable)),
   );
 }
 
