@@ -45,6 +45,8 @@ const SEED = Number(process.env.MONEY_SEED ?? Date.now() % 1_000_000);
 const REFUND_FAULTS = process.env.MONEY_REFUND_FAULTS === '1';
 const UNIT = 140;
 const SETTLE_MS = 180_000;
+/** The run's folder (database, server and kiosk logs) stays after a failed run, or with MONEY_KEEP=1. */
+let keepFolder = process.env.MONEY_KEEP === '1';
 
 /** Mulberry32: a run can be repeated with its seed. */
 function randomFrom(seed: number): () => number {
@@ -254,7 +256,7 @@ try {
   const failed = Object.values(problems).some((n) => n > 0) || differences > 0;
   out(failed ? `FAILED (logs kept in ${dir})` : 'OK: every approval at the terminal is one approved payment and one order, every refund recorded as given');
   process.exitCode = failed ? 1 : 0;
-  if (failed) process.env.MONEY_KEEP = '1';
+  keepFolder ||= failed;
 } finally {
   await proxy.close();
   server.kill('SIGTERM');
@@ -262,5 +264,5 @@ try {
   simulatorProcess.kill('SIGTERM');
   closeSync(serverLog);
   closeSync(kioskLog);
-  if (process.env.MONEY_KEEP !== '1') rmSync(dir, { recursive: true, force: true });
+  if (!keepFolder) rmSync(dir, { recursive: true, force: true });
 }
