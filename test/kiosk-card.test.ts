@@ -160,20 +160,21 @@ describe('paying by card at the kiosk', () => {
     expect((await paymentsFor(reference)).map((p) => p.id)).toEqual([id]);
   });
 
-  it('hides Card while the store\'s terminal does not answer', async () => {
+  it('greys Card out while the store\'s terminal does not answer', async () => {
     const page = await h.kiosk({ storeId: deadStore });
     await scan(page, CODES.milk);
     await page.locator('[data-action="pay"]').click();
     await page.locator('[data-screen="payment"]').waitFor();
-    expect(await page.locator('[data-method]').evaluateAll((els) => els.map((e) => e.getAttribute('data-method')))).toEqual(['cash']);
+    expect(await page.locator('[data-method]:not([disabled])').evaluateAll((els) => els.map((e) => e.getAttribute('data-method')))).toEqual(['cash']);
+    expect(await page.locator('[data-method="providerA"]').getAttribute('data-unavailable')).toBe('cardUnavailable');
   });
 });
 
 describe('while the terminal drops off the network', () => {
-  it('takes Card off the payment screen the customer looks at, and brings it back once the terminal answers', async () => {
+  it('greys Card out on the payment screen the customer looks at, and offers it again once the terminal answers', async () => {
     const page = await h.kiosk();
     await toPayment(page);
-    const methods = () => page.locator('[data-method]').evaluateAll((els) => els.map((e) => e.getAttribute('data-method')));
+    const methods = () => page.locator('[data-method]:not([disabled])').evaluateAll((els) => els.map((e) => e.getAttribute('data-method')));
     await expect.poll(methods).toEqual(['cash', 'providerA']);
     await sim.unreachable(14_000);
     await expect.poll(methods, { timeout: 25_000 }).toEqual(['cash']);

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, calendarDate } from '../renderer/kiosk/age.js';
 import { translator } from '../renderer/kiosk/i18n/index.js';
+import { paymentToFollow, type TerminalPayment } from '../renderer/kiosk/card-payment.js';
+import { cardOutcome } from '../renderer/kiosk/card-outcome.js';
 import { readMrz } from '../renderer/kiosk/mrz.js';
 import { paymentMethodsOffered, settingsOf } from '../renderer/kiosk/store-settings.js';
 import type { Store } from '../shared/api/stores.js';
+import { cardBrandName } from '../shared/card-brand.js';
 import { td1, td2or3 } from './support/kiosk.js';
 
 const date = (iso: string) => {
@@ -84,5 +87,37 @@ describe('store settings', () => {
     expect(translator('fr', { de: { pay: 'Zahlen' } })('pay')).toBe('Payer');
     expect(translator('it', { welcome: 'Ciao {x}' })('welcome')).toBe('Ciao {x}');
     expect(translator('en', {})('terminalTitle', { amount: '4.20' })).toBe('Pay 4.20');
+  });
+});
+
+describe('card payments', () => {
+  const payment = (state: TerminalPayment['state'], createdAt: string, message: string | null = null): TerminalPayment =>
+    ({ id: `${state}-${createdAt}`, state, amount: 420, brand: null, message, receipt: { customer: [], cashier: [] }, createdAt, order: null }) as TerminalPayment;
+
+  it('follows any payment of the sale that may hold the money, open ones first, and starts anew only after declines, cancels and full refunds', () => {
+    expect(paymentToFollow([])).toBeUndefined();
+    expect(paymentToFollow([payment('declined', '1'), payment('cancelled', '2'), payment('refunded', '3')])).toBeUndefined();
+    expect(paymentToFollow([payment('declined', '1'), payment('unknown', '2')])?.id).toBe('unknown-2');
+    expect(paymentToFollow([payment('approved', '1'), payment('declined', '2')])?.id).toBe('approved-1');
+    expect(paymentToFollow([{ ...payment('approved', '1'), order: 'o1' }])?.id).toBe('approved-1');
+    expect(paymentToFollow([payment('approved', '1'), payment('pending', '2')])?.id).toBe('pending-2');
+    expect(paymentToFollow([payment('partially-refunded', '1')])?.id).toBe('partially-refunded-1');
+  });
+
+  it.each([
+    ['pending', null, 'pending'],
+    ['unknown', 'The terminal does not answer; the server keeps asking it how this payment ended', 'confirming'],
+    ['approved', null, 'approved'],
+    ['declined', 'Refusal: Not enough balance', 'declined'],
+    ['declined', 'The terminal is busy with another payment: nothing was charged; try again in a moment', 'busy'],
+    ['cancelled', 'Cancel', 'cancelled'],
+    ['cancelled', 'the terminal at 127.0.0.1:27443 could not be reached: connect ECONNREFUSED 127.0.0.1:27443: nothing was charged', 'unreachable'],
+    ['refunded', 'Refused: the terminal approved EUR 1.40 for a payment of CHF 1.40; the approval was reversed', 'reversed'],
+  ] as const)('tells a %s payment (%s) as %s', (state, message, outcome) => {
+    expect(cardOutcome(payment(state, '1', message))).toBe(outcome);
+  });
+
+  it('names card brands and leaves unknown codes as sent', () => {
+    expect(['mc', 'MASTERCARD', 'visa', 'VISA', 'amex', 'maestro', 'cup', 'somecard'].map(cardBrandName)).toEqual(['Mastercard', 'Mastercard', 'Visa', 'Visa', 'American Express', 'Maestro', 'UnionPay', 'somecard']);
   });
 });

@@ -43,10 +43,15 @@ export function parseOrder(body: unknown): SimulatorOrder {
 
 const units = (cents: number) => cents / 100;
 
+/** A terminal prints its own local time, set up where it stands: the simulated one stands in a Swiss shop. */
+const TERMINAL_TIME_ZONE = 'Europe/Zurich';
+const localDateTime = new Intl.DateTimeFormat('sv-SE', { timeZone: TERMINAL_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' });
+
 /** Receipt lines in Adyen's form (key, name and value form-encoded in each line). */
 function receipt(qualifier: 'CustomerReceipt' | 'CashierReceipt', t: Transaction): Record<string, unknown> {
   const line = (fields: Record<string, string>) => ({ Text: new URLSearchParams(fields).toString() });
   const result = t.state === 'approved' ? 'APPROVED' : t.state.toUpperCase();
+  const [date = '', time = ''] = localDateTime.format(new Date(t.timeStamp)).split(' ');
   return {
     DocumentQualifier: qualifier,
     RequiredSignatureFlag: false,
@@ -54,8 +59,8 @@ function receipt(qualifier: 'CustomerReceipt' | 'CashierReceipt', t: Transaction
       OutputFormat: 'Text',
       OutputText: [
         line({ key: 'header1', name: 'Terminal simulator' }),
-        line({ key: 'txdate', name: 'Date', value: t.timeStamp.slice(0, 10) }),
-        line({ key: 'txtime', name: 'Time', value: t.timeStamp.slice(11, 19) }),
+        line({ key: 'txdate', name: 'Date', value: date }),
+        line({ key: 'txtime', name: 'Time', value: time }),
         line({ key: 'pan', name: 'Card', value: '**** **** **** 0004' }),
         line({ key: 'cardBrand', name: 'Brand', value: t.brand }),
         line({ key: 'txRef', name: 'Ref.', value: t.poiTransactionId }),

@@ -27,31 +27,49 @@ const RETRY_MS = 1500;
 /** Not settled yet: the server still waits for, or asks, the terminal. */
 export const isUnsettled = (payment: TerminalPayment) => payment.state === 'pending' || payment.state === 'unknown';
 
+/**
+ * A declined or cancelled payment charged nothing, and a refunded one gave it
+ * all back (the server also reverses an approval of a wrong amount that way):
+ * the sale may be paid anew. Any other may hold the customer's money.
+ */
+const holdsNoMoney = (payment: TerminalPayment) => payment.state === 'declined' || payment.state === 'cancelled' || payment.state === 'refunded';
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The payment of a sale that is to be followed rather than started again:
- * one still open at the terminal, or one approved whose sale is not recorded
- * yet. The newest counts; a declined or cancelled one is over.
+ * The payment of a sale that is to be followed rather than started again: any
+ * that may hold the customer's money (open at the terminal, approved whether
+ * or not its sale is recorded yet, partly given back). An open one comes
+ * first, then an approved one, then the newest.
  */
 export function paymentToFollow(payments: readonly TerminalPayment[]): TerminalPayment | undefined {
-  const newest = [...payments].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-  return newest && (isUnsettled(newest) || (newest.state === 'approved' && newest.order === null)) ? newest : undefined;
+  const candidates = payments.filter((p) => !holdsNoMoney(p)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return candidates.find(isUnsettled) ?? candidates.find((p) => p.state === 'approved') ?? candidates[0];
+}
+
+/** The payment a `409` names in `data`: the server holds one for the sale already. */
+function paymentOfConflict(err: unknown): TerminalPayment | undefined {
+  if (!(err instanceof ApiError) || err.status !== 409 || typeof err.body !== 'object' || err.body === null) return undefined;
+  const data = (err.body as { data?: Partial<TerminalPayment> }).data;
+  return typeof data?.id === 'string' && typeof data.state === 'string' ? (data as TerminalPayment) : undefined;
 }
 
 /**
  * One card payment of a sale, from the first tap until the terminal has
  * settled it. The payment lives in the server: before starting one, the sale's
- * reference is looked up, and a payment still open or already approved for it
- * is followed instead, so that a reload or a second tap never charges twice.
- * Cancel only asks the terminal to abort; what the terminal answers decides
- * (an approval that comes after it stands).
+ * reference is looked up, and a payment that may hold the customer's money is
+ * followed instead, so that a reload or a second tap never charges twice. A
+ * start whose outcome is unknown (no answer, a 5xx) is never simply sent
+ * again: the sale is looked up first, and only when it has no such payment is
+ * the start repeated. Cancel only asks the terminal to abort; what the terminal
+ * answers decides (an approval that comes after it stands).
  */
 export class CardPayment {
   private current: TerminalPayment | undefined;
   private cancelAsked = false;
   private cancelSent = false;
   private stopped = false;
+  private lastMessage: string | null = null;
 
   constructor(
     private readonly api: PaymentApi,
@@ -65,14 +83,14 @@ export class CardPayment {
   }
 
   /**
-   * Follows the sale's open payment, or starts one (`start`; when false and
-   * none is open, answers undefined and charges nothing). Resolves with the
-   * settled payment: approved, declined or cancelled.
+   * Follows the sale's payment, or starts one (`start`; when false and none
+   * is under way, answers undefined and charges nothing). Resolves with the
+   * settled payment: approved, declined, cancelled or given back.
    */
   async run(start: boolean): Promise<TerminalPayment | undefined> {
-    const open = await this.retrying(async () => paymentToFollow(await this.api.paymentsOf(this.sale.reference)));
-    if (!open && !start) return undefined;
-    let payment: TerminalPayment = open ?? (await this.retrying(() => this.begin()));
+    const found = await this.lookUp();
+    if (!found && !start) return undefined;
+    let payment: TerminalPayment = found ?? (await this.begin());
     const { id } = payment;
     this.show(payment);
     while (isUnsettled(payment) && !this.stopped) {
@@ -94,14 +112,30 @@ export class CardPayment {
     this.stopped = true;
   }
 
-  /** A start refused with 409 means a payment for the sale is already open: that one is followed. */
+  /** The sale's payment to follow, asked until the server answers. */
+  private async lookUp(): Promise<TerminalPayment | undefined> {
+    return paymentToFollow(await this.retrying(() => this.api.paymentsOf(this.sale.reference)));
+  }
+
+  /**
+   * Starts the payment. A 409 naming the sale's payment means the server holds
+   * one already: that one is followed. Without an answer the server may have
+   * started it all the same, so the sale is looked up before any new start.
+   */
   private async begin(): Promise<TerminalPayment> {
-    try {
-      return await this.api.startPayment({ ...this.sale, currency: 'CHF' });
-    } catch (err) {
-      const open = paymentToFollow(await this.api.paymentsOf(this.sale.reference));
-      if (open) return open;
-      throw err;
+    for (;;) {
+      try {
+        return await this.api.startPayment({ ...this.sale, currency: 'CHF' });
+      } catch (err) {
+        const held = paymentOfConflict(err);
+        if (held) return held;
+        if (this.stopped || (err instanceof ApiError && err.status < 500 && err.status !== 409)) throw err;
+        console.warn(`starting the card payment of sale ${this.sale.reference} had no clear outcome; looking the sale up before starting again`, err);
+        this.onChange(this.current, true);
+        const found = await this.lookUp();
+        if (found) return found;
+        await sleep(RETRY_MS);
+      }
     }
   }
 
@@ -115,6 +149,9 @@ export class CardPayment {
   }
 
   private show(payment: TerminalPayment): void {
+    // The terminal's and the server's words are for staff; the customer reads the kiosk's own.
+    if (payment.message !== this.lastMessage && payment.message) console.info(`card payment ${payment.id} (${payment.state}): ${payment.message}`);
+    this.lastMessage = payment.message;
     this.current = payment;
     this.onChange(payment, false);
   }

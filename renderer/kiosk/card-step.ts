@@ -1,4 +1,4 @@
-import { CardPayment, type CardSale, type PaymentApi, type TerminalPayment } from './card-payment.js';
+import { CardPayment, isUnsettled, type CardSale, type PaymentApi, type TerminalPayment } from './card-payment.js';
 import { CardTerminalScreen } from './screens/card-terminal.js';
 
 /** What the card step needs of the checkout it runs in. */
@@ -10,6 +10,8 @@ export interface CardStepHost {
   approved(payment: TerminalPayment): void;
   /** Back to the choice of payment method. */
   otherMethod(): void;
+  /** The help screen, whose way back leads to the card step again. */
+  callStaff(): void;
 }
 
 /**
@@ -24,8 +26,8 @@ export class CardStep {
 
   /** A payment is open at the terminal, or the kiosk does not know yet whether it is. */
   get busy(): boolean {
-    const state = this.running?.payment.payment?.state;
-    return this.running !== undefined && state !== 'declined' && state !== 'cancelled';
+    const payment = this.running?.payment.payment;
+    return this.running !== undefined && (!payment || isUnsettled(payment) || payment.state === 'approved');
   }
 
   /** Pays `sale` by card; with `start` false only a payment already under way is taken up (after a reload). */
@@ -35,6 +37,7 @@ export class CardStep {
       cancel: () => payment.cancel(),
       retry: () => (this.stop(), this.pay(sale, true)),
       otherMethod: () => (this.stop(), this.host.otherMethod()),
+      callStaff: () => this.host.callStaff(),
     });
     const payment = new CardPayment(this.host.payments, sale, (p, waiting) => screen.update(p, waiting));
     const running = { payment, screen };

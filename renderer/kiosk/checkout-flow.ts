@@ -16,7 +16,7 @@ import { ageCheckScreen, refusedScreen } from './screens/age-check.js';
 import type { CardTerminalScreen } from './screens/card-terminal.js';
 import { helpScreen } from './screens/help.js';
 import { ReceiptView, type ReceiptSetup } from './receipt-view.js';
-import { paymentScreen, recordingScreen } from './screens/payment.js';
+import { paymentScreen, recordingScreen, type MethodChoice } from './screens/payment.js';
 import type { SaleJournalEntry, SalesJournal } from './sales-journal.js';
 import { paymentMethodsOffered, type KioskSettings, type PaymentMethod, type StoreLanguage } from './store-settings.js';
 
@@ -79,6 +79,7 @@ export class CheckoutFlow {
       show: (screen) => this.go({ name: 'card', screen }),
       approved: (payment) => void this.paidByCard(payment),
       otherMethod: () => this.go({ name: 'payment' }),
+      callStaff: () => this.step && this.go({ name: 'staff', back: this.step }),
     });
   }
 
@@ -90,7 +91,8 @@ export class CheckoutFlow {
   cancellable(): boolean {
     if (this.paid && this.paid.storedId === undefined) return false;
     if (this.step?.name === 'receipt' && this.step.view.holding) return false;
-    if (this.step?.name === 'card' && this.card.busy) return false;
+    // Also behind the help screen the customer opened from the card step.
+    if (this.card.busy) return false;
     return this.step?.name !== 'terminal';
   }
 
@@ -185,7 +187,7 @@ export class CheckoutFlow {
       case 'staff':
         return app.show(helpScreen(t, () => this.go(step.back)));
       case 'payment':
-        return app.show(paymentScreen(t, total, paymentMethodsOffered(app.settings, app.offline, app.terminalReachable), (method) => this.choose(method, total), back));
+        return app.show(paymentScreen(t, total, this.methodChoices(), (method) => this.choose(method, total), back));
       case 'card':
         return app.show(step.screen.render(t));
       case 'terminal':
@@ -195,6 +197,14 @@ export class CheckoutFlow {
       case 'receipt':
         return app.show(step.view.screen(t, () => app.reset()));
     }
+  }
+
+  /** The methods the store takes now; card whose terminal does not answer stays in the list, greyed, with the reason. */
+  private methodChoices(): MethodChoice[] {
+    const { app } = this;
+    return paymentMethodsOffered(app.settings, app.offline, true).map((method) =>
+      method === 'providerA' && !app.terminalReachable ? { method, unavailable: 'cardUnavailable' } : { method },
+    );
   }
 
   /** Card goes to the terminal; the other methods keep the step where the customer confirms on screen. */

@@ -3,6 +3,7 @@ import type { Store } from '../api/stores.js';
 import type { StoreLanguage } from '../languages.js';
 import { isOnSale, type PricedProduct } from '../order-pricing.js';
 import { DEFAULT_TIME_ZONE } from '../time-zones.js';
+import { cardBrandName } from '../card-brand.js';
 import { shortOrderNumber } from './short-number.js';
 
 /** One line as the receipt shows it; amounts in cents, VAT included. */
@@ -128,7 +129,7 @@ export function buildReceipt(order: Order, store: ReceiptStore, options: Receipt
   if (place) receipt.store.place = place;
   if (vatNumber) receipt.store.vatNumber = vatNumber;
   if (order.paymentMethod) receipt.paymentMethod = order.paymentMethod;
-  if (order.paymentBrand) receipt.paymentBrand = order.paymentBrand;
+  if (order.paymentBrand) receipt.paymentBrand = cardBrandName(order.paymentBrand);
   if (options.cardReceipt && options.cardReceipt.length > 0) receipt.cardReceipt = [...options.cardReceipt];
   const url = eReceiptUrlOf(options.receiptUrlTemplate, order.orderId);
   if (url) receipt.eReceiptUrl = url;

@@ -1,36 +1,47 @@
-import type { TerminalPayment } from '../card-payment.js';
+import { isUnsettled, type TerminalPayment } from '../card-payment.js';
+import { cardOutcome, type CardOutcome } from '../card-outcome.js';
 import { h, replaceChildren } from '../dom.js';
 import type { MessageKey, Translate } from '../i18n/index.js';
+import { helpButtonText } from './help.js';
 
 /** What the customer can do on the card step. */
 export interface CardActions {
   cancel(): void;
   retry(): void;
   otherMethod(): void;
+  /** The help screen, with the way back to this step. */
+  callStaff(): void;
 }
 
+/**
+ * How long a cancel may stay unanswered before the screen says the terminal
+ * does not answer and offers help: the customer is never left guessing.
+ */
+export const CANCEL_ANSWER_MS = 4000;
+
 /** Where the card step stands, as the screen tells it. */
-type Phase = 'starting' | TerminalPayment['state'] | 'failed';
+type Phase = 'starting' | CardOutcome | 'failed';
 
 const HEADLINE: Record<Phase, MessageKey> = {
   starting: 'cardStarting',
   pending: 'cardFollowTerminal',
-  unknown: 'cardAsking',
+  confirming: 'cardAsking',
   approved: 'cardApproved',
   declined: 'cardDeclined',
+  busy: 'cardBusy',
   cancelled: 'cardCancelled',
-  refunded: 'cardCancelled',
-  'partially-refunded': 'cardCancelled',
+  unreachable: 'cardUnreachable',
+  reversed: 'cardReversed',
   failed: 'cardFailed',
 };
 
-const isOpen = (phase: Phase) => phase === 'starting' || phase === 'pending' || phase === 'unknown';
-
 /**
- * The card step: what the terminal says (present card, PIN, approved,
- * declined) as the server reports it, *Cancel* while the payment is open, and
- * *Try again* or another method once it ended without approval. It updates in
- * place, so the focus stays on *Cancel* while the terminal's words change.
+ * The card step: where the payment stands, in the kiosk's own words (present
+ * the card, still confirming, approved, declined, busy, terminal away),
+ * *Cancel* while the payment is open, *Call staff* when a cancel gets no
+ * answer, and *Try again* or another method once it ended without approval.
+ * What the terminal or the server said goes to the log for staff. It updates
+ * in place, so the focus stays on *Cancel* while the state changes.
  */
 export class CardTerminalScreen {
   private readonly root = h('section', { class: 'screen panel card-step', 'data-screen': 'card', 'aria-labelledby': 'card-title' });
@@ -38,6 +49,8 @@ export class CardTerminalScreen {
   private payment: TerminalPayment | undefined;
   private waiting = false;
   private cancelling = false;
+  private cancelUnanswered = false;
+  private cancelTimer: ReturnType<typeof setTimeout> | undefined;
   private failure: string | undefined;
   private shown = '';
 
@@ -47,7 +60,12 @@ export class CardTerminalScreen {
   ) {}
 
   private get phase(): Phase {
-    return this.failure !== undefined ? 'failed' : (this.payment?.state ?? 'starting');
+    if (this.failure !== undefined) return 'failed';
+    return this.payment ? cardOutcome(this.payment) : 'starting';
+  }
+
+  private get open(): boolean {
+    return this.failure === undefined && (!this.payment || isUnsettled(this.payment));
   }
 
   /** The screen in the customer's language. */
@@ -61,33 +79,47 @@ export class CardTerminalScreen {
   update(payment: TerminalPayment | undefined, waiting: boolean): void {
     this.payment = payment;
     this.waiting = waiting;
-    if (!payment || !isOpen(payment.state)) this.cancelling = false;
+    if (!this.open) this.endCancel();
     this.draw();
   }
 
   /** The server refused to start the payment; `message` says why in the customer's words. */
   fail(message: string): void {
     this.failure = message;
+    this.endCancel();
     this.draw();
+  }
+
+  private endCancel(): void {
+    this.cancelling = false;
+    this.cancelUnanswered = false;
+    clearTimeout(this.cancelTimer);
+  }
+
+  private headline(phase: Phase): MessageKey {
+    if (this.open && this.cancelUnanswered) return 'cardCancelNoAnswer';
+    // Without an answer from its server the kiosk does not know what the terminal shows: it says so rather than repeat an old instruction.
+    if (this.waiting && (phase === 'starting' || phase === 'pending')) return 'cardChecking';
+    return HEADLINE[phase];
   }
 
   private draw(): void {
     const t = this.t;
     if (!t) return;
     const phase = this.phase;
-    const message = this.payment?.message ?? '';
-    const key = JSON.stringify([phase, message, this.waiting, this.cancelling, this.failure, t.language]);
+    const headline = this.headline(phase);
+    const key = JSON.stringify([phase, headline, this.waiting, this.cancelling, this.failure, t.language]);
     if (key === this.shown) return;
     this.shown = key;
     const focused = this.root.contains(document.activeElement) ? (document.activeElement as HTMLElement).dataset.action : undefined;
+    const state = this.failure !== undefined ? 'failed' : (this.payment?.state ?? 'starting');
     replaceChildren(
       this.root,
       h('h1', { id: 'card-title' }, t('cardTitle', { amount: t.money(this.amount) })),
       h(
         'div',
-        { class: 'terminal-display', role: 'status', 'data-payment-state': phase, ...(this.payment ? { 'data-payment': this.payment.id } : {}) },
-        h('p', { class: 'lead' }, t(HEADLINE[phase])),
-        phase !== 'failed' && message && h('p', { class: 'terminal-message', 'data-terminal-message': '' }, message),
+        { class: 'terminal-display', role: 'status', 'data-payment-state': state, 'data-outcome': phase, ...(this.payment ? { 'data-payment': this.payment.id } : {}) },
+        h('p', { class: 'lead', 'data-headline': headline }, t(headline)),
         phase === 'failed' && h('p', { class: 'error' }, this.failure),
         this.waiting && h('p', { 'data-waiting': '' }, t('cardWaiting')),
       ),
@@ -97,14 +129,20 @@ export class CardTerminalScreen {
   }
 
   private buttons(t: Translate, phase: Phase): HTMLElement[] {
-    if (isOpen(phase)) {
+    if (this.open) {
       const cancel = () => {
         if (this.cancelling) return;
         this.cancelling = true;
+        this.cancelTimer = setTimeout(() => {
+          this.cancelUnanswered = true;
+          this.draw();
+        }, CANCEL_ANSWER_MS);
         this.draw();
         this.actions.cancel();
       };
-      return [h('button', { class: 'secondary', 'data-action': 'cancel-payment', disabled: this.cancelling, onclick: cancel }, t(this.cancelling ? 'cardCancelling' : 'cancel'))];
+      const cancelButton = h('button', { class: 'secondary', 'data-action': 'cancel-payment', disabled: this.cancelling, onclick: cancel }, t(this.cancelling ? 'cardCancelling' : 'cancel'));
+      if (!this.cancelUnanswered) return [cancelButton];
+      return [cancelButton, h('button', { class: 'primary', 'data-action': 'call-staff', onclick: () => this.actions.callStaff() }, helpButtonText(t))];
     }
     if (phase === 'approved') return [];
     return [

@@ -5,7 +5,25 @@ import type { PaymentMethod } from '../store-settings.js';
 
 const METHOD_TEXT: Record<PaymentMethod, MessageKey> = { cash: 'cash', providerA: 'providerA', providerB: 'providerB' };
 
-export function paymentScreen(t: Translate, total: number, methods: PaymentMethod[], onMethod: (m: PaymentMethod) => void, onBack: () => void): HTMLElement {
+/** A method the store takes; `unavailable` says why it cannot be chosen now (it shows greyed, with that reason). */
+export interface MethodChoice {
+  method: PaymentMethod;
+  unavailable?: MessageKey;
+}
+
+function methodButton(t: Translate, { method, unavailable }: MethodChoice, onMethod: (m: PaymentMethod) => void): HTMLElement {
+  if (!unavailable) return h('button', { class: 'method primary', 'data-method': method, onclick: () => onMethod(method) }, t(METHOD_TEXT[method]));
+  // The reason describes the button rather than name it: the method keeps its one-word name.
+  const reason = `method-reason-${method}`;
+  return h(
+    'button',
+    { class: 'method primary', 'data-method': method, 'data-unavailable': unavailable, disabled: true, 'aria-describedby': reason },
+    h('span', {}, t(METHOD_TEXT[method])),
+    h('span', { class: 'method-reason', id: reason, 'aria-hidden': 'true' }, t(unavailable)),
+  );
+}
+
+export function paymentScreen(t: Translate, total: number, methods: MethodChoice[], onMethod: (m: PaymentMethod) => void, onBack: () => void): HTMLElement {
   return h(
     'section',
     { class: 'screen panel', 'data-screen': 'payment', 'aria-labelledby': 'payment-title' },
@@ -13,7 +31,7 @@ export function paymentScreen(t: Translate, total: number, methods: PaymentMetho
     h('p', { class: 'total' }, h('span', {}, t('total')), h('strong', {}, t.money(total))),
     methods.length === 0
       ? h('p', { class: 'error', role: 'alert' }, t('noPaymentMethods'))
-      : h('div', { class: 'methods' }, methods.map((m) => h('button', { class: 'method primary', 'data-method': m, onclick: () => onMethod(m) }, t(METHOD_TEXT[m])))),
+      : h('div', { class: 'methods' }, methods.map((m) => methodButton(t, m, onMethod))),
     h('div', { class: 'actions' }, h('button', { class: 'secondary', onclick: onBack }, t('back'))),
   );
 }
