@@ -80,7 +80,7 @@ describe('the staff page at /status', () => {
     expect(await page.locator('[data-figure="sales"]').textContent()).toBe('2');
     // 3 x 1.95 + 3 x 0.30 deposit by card, 18.90 in cash.
     expect(plain([await page.locator('[data-figure="total"]').textContent()])).toEqual(['CHF 25.65']);
-    expect(plain(await page.locator('[data-table="payments"] tbody tr').allTextContents())).toEqual(['cardTWINT1CHF 6.75', 'cash–1CHF 18.90']);
+    expect(plain(await page.locator('[data-table="payments"] tbody tr').allTextContents())).toEqual(['CardTWINT1CHF 6.75', 'Cash–1CHF 18.90']);
     expect(plain(await page.locator('[data-table="vat"] tbody tr').allTextContents())).toEqual(['2.6 %CHF 5.85CHF 5.70CHF 0.15', '8.1 %CHF 18.90CHF 17.48CHF 1.42']);
     expect(await page.evaluate(() => [sessionStorage.getItem('staff-write-key'), localStorage.length])).toEqual([pair.org.writeKey, 0]);
     await expect.poll(() => page.locator('[data-system="disk"]').textContent()).toMatch(/ of /);

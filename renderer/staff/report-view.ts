@@ -7,6 +7,7 @@ import { getAll, getData } from './api.js';
 import { cardReconciliation } from './card-report.js';
 import { createReportPrinterButton } from './report-printer.js';
 import type { StaffTextKey, StaffTranslate } from './texts.js';
+import { methodText } from './payment-words.js';
 
 const REASON_TEXTS: Record<LineFlagReason, StaffTextKey> = {
   'unknown-product': 'reasonUnknownProduct',
@@ -79,7 +80,7 @@ export function createReportView(deps: {
           { 'data-table': 'payments' },
           head(2, t('paymentMethod'), t('brand'), t('sales'), t('total')),
           h('tbody', {}, r.byPaymentMethod.map((p) =>
-            h('tr', {}, cell(p.paymentMethod ?? t('noPaymentMethod')), cell(p.paymentBrand ?? '–'), cell(String(p.sales), true), cell(t.money(p.total), true)),
+            h('tr', {}, cell(methodText(t, p.paymentMethod)), cell(p.paymentBrand ?? '–'), cell(String(p.sales), true), cell(t.money(p.total), true)),
           )),
         ),
       ],

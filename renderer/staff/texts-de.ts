@@ -256,4 +256,9 @@ export const de: StaffTexts = {
   storeSaveFailed: "Nicht gespeichert: {reason}",
   storeCreated: "Der Laden {name} ist erstellt.",
   storeSaved: "Der Laden {name} ist gespeichert.",
+  method_cash: "Bar",
+  method_card: "Karte",
+  method_twint: "TWINT",
+  method_giftcard: "Geschenkkarte",
+  method_invoice: "Rechnung",
 };

@@ -255,6 +255,11 @@ export const en = {
   storeSaveFailed: "Not saved: {reason}",
   storeCreated: "The store {name} is created.",
   storeSaved: "The store {name} is saved.",
+  method_cash: "Cash",
+  method_card: "Card",
+  method_twint: "TWINT",
+  method_giftcard: "Gift card",
+  method_invoice: "Invoice",
 };
 
 export type StaffTextKey = keyof typeof en;

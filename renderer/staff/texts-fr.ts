@@ -256,4 +256,9 @@ export const fr: StaffTexts = {
   storeSaveFailed: "Non enregistré : {reason}",
   storeCreated: "Le magasin {name} est créé.",
   storeSaved: "Le magasin {name} est enregistré.",
+  method_cash: "Espèces",
+  method_card: "Carte",
+  method_twint: "TWINT",
+  method_giftcard: "Carte cadeau",
+  method_invoice: "Facture",
 };

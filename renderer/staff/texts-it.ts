@@ -256,4 +256,9 @@ export const it: StaffTexts = {
   storeSaveFailed: "Non salvato: {reason}",
   storeCreated: "Il negozio {name} è creato.",
   storeSaved: "Il negozio {name} è salvato.",
+  method_cash: "Contanti",
+  method_card: "Carta",
+  method_twint: "TWINT",
+  method_giftcard: "Carta regalo",
+  method_invoice: "Fattura",
 };
