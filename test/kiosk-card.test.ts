@@ -227,7 +227,11 @@ describe('card payments on the staff page', () => {
     const openRow = page.locator(`[data-payments="open"] tr[data-payment="${open}"]`);
     await openRow.waitFor();
     expect(await page.locator('[data-payments="open"] tr[data-payment]').count()).toBe(1);
-    expect(await page.locator(`[data-payments="today"] tr[data-payment="${sale}"]`).textContent()).toContain(order.body.id);
+    // The sale by its receipt number and the card by its brand's name, not the server's ids and codes.
+    const saleRow = await page.locator(`[data-payments="today"] tr[data-payment="${sale}"]`).textContent();
+    expect(saleRow).toContain('staff-sale-1');
+    expect(saleRow).toContain('Visa');
+    expect(saleRow).not.toContain(order.body.id);
 
     await openRow.locator('[data-action="refund"]').click();
     await page.locator('#refund-amount').fill('12.00');

@@ -1,6 +1,7 @@
 import type { CardReconciliation } from '../../shared/api/reports.js';
 import { h, type Child } from '../kiosk/dom.js';
 import type { StaffTranslate } from './texts.js';
+import { cardBrandName } from '../../shared/card-brand.js';
 
 /**
  * The report's card part: per brand what this server recorded beside what
@@ -31,7 +32,7 @@ export function cardReconciliation(t: StaffTranslate, card: CardReconciliation):
           h(
             'tr',
             { 'data-brand': b.brand },
-            h('td', {}, b.brand),
+            h('td', {}, cardBrandName(b.brand)),
             cell(String(b.payments)),
             cell(t.money(b.total)),
             cell(count(b.terminalPayments)),

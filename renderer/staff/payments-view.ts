@@ -5,6 +5,7 @@ import { DEFAULT_TIME_ZONE, localDate, localDayBounds } from '../../shared/time-
 import { h, replaceChildren } from '../kiosk/dom.js';
 import { CallError, getAll, getData, postData } from './api.js';
 import type { StaffTextKey, StaffTranslate } from './texts.js';
+import { cardBrandName } from '../../shared/card-brand.js';
 
 const STATE_TEXT: Record<Payment['state'], StaffTextKey> = {
   pending: 'payment_pending',
@@ -128,9 +129,10 @@ export function createPaymentsView(deps: { key: () => string; t: () => StaffTran
       { 'data-payment': payment.id, 'data-state': payment.state },
       h('td', {}, t.time(payment.createdAt, zoneOf(payment.store))),
       h('td', { class: 'num' }, t.money(payment.amount)),
-      h('td', {}, [payment.brand, payment.maskedPan].filter(Boolean).join(' ') || '–'),
+      h('td', {}, [payment.brand && cardBrandName(payment.brand), payment.maskedPan].filter(Boolean).join(' ') || '–'),
       h('td', { class: isOpenApproved(payment) || payment.state === 'unknown' ? 'flagged' : undefined }, t(STATE_TEXT[payment.state]), isOpenApproved(payment) && ` · ${t('paymentNoOrder')}`),
-      h('td', {}, payment.order ?? payment.reference),
+      // The sale by the number on its receipt (the till's order number), which is what a customer shows.
+      h('td', {}, payment.reference),
       h('td', {}, refundable(payment) && h('button', { type: 'button', class: 'danger', 'data-action': 'refund', onclick: () => confirmRefund(payment) }, t('refund'))),
     );
   }
@@ -171,5 +173,5 @@ export function createPaymentsView(deps: { key: () => string; t: () => StaffTran
 }
 
 function describe(payment: Payment, t: StaffTranslate, timeZone: string): string {
-  return t('refundOf', { amount: t.money(payment.amount), card: [payment.brand, payment.maskedPan].filter(Boolean).join(' ') || '–', time: t.time(payment.createdAt, timeZone) });
+  return t('refundOf', { amount: t.money(payment.amount), card: [payment.brand && cardBrandName(payment.brand), payment.maskedPan].filter(Boolean).join(' ') || '–', time: t.time(payment.createdAt, timeZone) });
 }

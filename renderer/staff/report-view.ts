@@ -8,6 +8,7 @@ import { cardReconciliation } from './card-report.js';
 import { createReportPrinterButton } from './report-printer.js';
 import type { StaffTextKey, StaffTranslate } from './texts.js';
 import { methodText } from './payment-words.js';
+import { cardBrandName } from '../../shared/card-brand.js';
 
 const REASON_TEXTS: Record<LineFlagReason, StaffTextKey> = {
   'unknown-product': 'reasonUnknownProduct',
@@ -80,7 +81,7 @@ export function createReportView(deps: {
           { 'data-table': 'payments' },
           head(2, t('paymentMethod'), t('brand'), t('sales'), t('total')),
           h('tbody', {}, r.byPaymentMethod.map((p) =>
-            h('tr', {}, cell(methodText(t, p.paymentMethod)), cell(p.paymentBrand ?? '–'), cell(String(p.sales), true), cell(t.money(p.total), true)),
+            h('tr', {}, cell(methodText(t, p.paymentMethod)), cell(p.paymentBrand ? cardBrandName(p.paymentBrand) : '–'), cell(String(p.sales), true), cell(t.money(p.total), true)),
           )),
         ),
       ],
