@@ -27,6 +27,8 @@ export interface PaymentRecord {
   cancelAsked: boolean;
   /** The terminal approved another amount or currency than asked: never pays an order. */
   refused: boolean;
+  /** What the terminal charged when it approved another amount or currency than asked; null otherwise. */
+  charged: { amount: number; currency: string } | null;
   orderId: string | null;
   createdAt: string;
   updatedAt: string;
@@ -51,6 +53,8 @@ interface Row {
   refunded: number;
   cancel_asked: number;
   refused: number;
+  charged_amount: number | null;
+  charged_currency: string | null;
   order_id: string | null;
   created_at: string;
   updated_at: string;
@@ -75,13 +79,14 @@ const fromRow = (row: Row): PaymentRecord => ({
   refunded: row.refunded,
   cancelAsked: row.cancel_asked === 1,
   refused: row.refused === 1,
+  charged: row.charged_amount === null ? null : { amount: row.charged_amount, currency: row.charged_currency ?? '' },
   orderId: row.order_id,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
 
 /** What an answer of the terminal changes. */
-export type PaymentOutcome = Pick<PaymentRecord, 'state' | 'brand' | 'maskedPan' | 'poiTransaction' | 'message' | 'customerReceipt' | 'cashierReceipt' | 'refunded' | 'refused'>;
+export type PaymentOutcome = Pick<PaymentRecord, 'state' | 'brand' | 'maskedPan' | 'poiTransaction' | 'message' | 'customerReceipt' | 'cashierReceipt' | 'refunded' | 'refused' | 'charged'>;
 
 export function createPaymentStore(db: Db) {
   const insert = db.prepare(
@@ -90,7 +95,15 @@ export function createPaymentStore(db: Db) {
   );
   const byId = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE id = ? AND org_id = ?');
   const byServiceId = db.prepare<[string], Row>('SELECT * FROM payments WHERE service_id = ?');
+  const find = db.prepare<[string], Row>('SELECT * FROM payments WHERE id = ?');
+  const unreversed = db.prepare<[], Row>("SELECT * FROM payments WHERE refused = 1 AND state = 'refunding' ORDER BY created_at");
   const byReference = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND reference = ? ORDER BY created_at, id');
+  const charging = db.prepare<[string, string, string], Row>(
+    `SELECT * FROM payments WHERE org_id = ? AND store = ? AND reference = ?
+       AND state IN ('pending', 'unknown', 'approved', 'refunding', 'refunded', 'partially-refunded') AND NOT (refused = 1 AND state = 'refunded')
+     ORDER BY created_at LIMIT 1`,
+  );
+  const setState = db.prepare<[string, string, string]>('UPDATE payments SET state = ?, updated_at = ? WHERE id = ?');
   const brandTotals = db.prepare<[string, string, string, string], BrandTotal>(
     `SELECT brand, COUNT(*) AS payments, SUM(amount - refunded) AS total FROM payments
      WHERE org_id = ? AND store = ? AND created_at >= ? AND created_at < ? AND state IN ('approved', 'refunded', 'partially-refunded') AND refused = 0
@@ -98,10 +111,13 @@ export function createPaymentStore(db: Db) {
   );
   const byOrder = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND order_id = ?');
   const since = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND created_at >= ? ORDER BY created_at DESC, id');
-  const unrecorded = db.prepare<[string], Row>("SELECT * FROM payments WHERE org_id = ? AND state = 'approved' AND refused = 0 AND order_id IS NULL ORDER BY created_at, id");
+  // A refused approval still to be reversed is money taken without a sale, like an approval whose sale never came.
+  const unrecorded = db.prepare<[string], Row>(
+    "SELECT * FROM payments WHERE org_id = ? AND order_id IS NULL AND (state = 'approved' OR (refused = 1 AND state = 'refunding')) ORDER BY created_at, id",
+  );
   const open = db.prepare<[], Row>("SELECT * FROM payments WHERE state IN ('pending', 'unknown') ORDER BY created_at");
   const update = db.prepare(
-    `UPDATE payments SET state = ?, brand = ?, masked_pan = ?, poi_transaction = ?, message = ?, customer_receipt = ?, cashier_receipt = ?, refunded = ?, refused = ?, updated_at = ?
+    `UPDATE payments SET state = ?, brand = ?, masked_pan = ?, poi_transaction = ?, message = ?, customer_receipt = ?, cashier_receipt = ?, refunded = ?, refused = ?, charged_amount = ?, charged_currency = ?, updated_at = ?
      WHERE id = ?`,
   );
   const markLost = db.prepare<[string, string]>("UPDATE payments SET state = 'unknown', updated_at = ? WHERE id = ? AND state = 'pending'");
@@ -116,6 +132,15 @@ export function createPaymentStore(db: Db) {
       const row = byId.get(id, orgId);
       return row ? fromRow(row) : undefined;
     },
+    /** A payment of any organization, for the work that follows it. */
+    find(id: string): PaymentRecord | undefined {
+      const row = find.get(id);
+      return row ? fromRow(row) : undefined;
+    },
+    /** Refused approvals of every organization whose reversal the terminal has not confirmed yet. */
+    unreversed(): PaymentRecord[] {
+      return unreversed.all().map(fromRow);
+    },
     byServiceId(serviceId: string): PaymentRecord | undefined {
       const row = byServiceId.get(serviceId);
       return row ? fromRow(row) : undefined;
@@ -123,7 +148,14 @@ export function createPaymentStore(db: Db) {
     byReference(orgId: string, reference: string): PaymentRecord[] {
       return byReference.all(orgId, reference).map(fromRow);
     },
-    /** Started at or after `at`, newest first. */
+    /** The sale's payment that charged, may still charge or was refunded: a second charge of the sale is refused while it exists. */
+    charging(orgId: string, store: string, reference: string): PaymentRecord | undefined {
+      const row = charging.get(orgId, store, reference);
+      return row ? fromRow(row) : undefined;
+    },
+    setState(id: string, state: PaymentState, at: string): void {
+      setState.run(state, at, id);
+    },
     /** A store's approved card payments started in [start, end) per brand: how many, and their amount less refunds. */
     brandTotals(orgId: string, store: string, start: string, end: string): BrandTotal[] {
       return brandTotals.all(orgId, store, start, end).map((t) => ({ ...t, brand: t.brand ?? 'unknown' }));
@@ -133,10 +165,11 @@ export function createPaymentStore(db: Db) {
       const row = byOrder.get(orgId, orderId);
       return row ? fromRow(row) : undefined;
     },
+    /** Started at or after `at`, newest first. */
     since(orgId: string, at: string): PaymentRecord[] {
       return since.all(orgId, at).map(fromRow);
     },
-    /** Approved payments no order names, oldest first. */
+    /** Approved payments no order names, and refused approvals not yet reversed, oldest first. */
     unrecorded(orgId: string): PaymentRecord[] {
       return unrecorded.all(orgId).map(fromRow);
     },
@@ -145,7 +178,7 @@ export function createPaymentStore(db: Db) {
       return open.all().map(fromRow);
     },
     settle(id: string, o: PaymentOutcome, at: string): void {
-      update.run(o.state, o.brand, o.maskedPan, o.poiTransaction === null ? null : JSON.stringify(o.poiTransaction), o.message, JSON.stringify(o.customerReceipt), JSON.stringify(o.cashierReceipt), o.refunded, o.refused ? 1 : 0, at, id);
+      update.run(o.state, o.brand, o.maskedPan, o.poiTransaction === null ? null : JSON.stringify(o.poiTransaction), o.message, JSON.stringify(o.customerReceipt), JSON.stringify(o.cashierReceipt), o.refunded, o.refused ? 1 : 0, o.charged?.amount ?? null, o.charged?.currency ?? null, at, id);
     },
     /** The answer to a sent request was lost: the terminal is asked until it tells. */
     markLost(id: string, at: string): void {
