@@ -195,7 +195,7 @@ export function createApp(deps: AppDeps): {
     outbox: services.stores.outbox,
   });
   const receiptPrinting = createReceiptPrinting({ services, ...printing, cardReceiptOf: payments.service.cardReceiptOf });
-  const reportPrinting = createReportPrinting({ services, ...printing });
+  const reportPrinting = createReportPrinting({ services, ...printing, reconcile: payments.cardDay.reconcile });
   const app = express();
   app.disable('x-powered-by');
   // List pages can be megabytes; hashing each one for an ETag costs more than it saves on localhost.

@@ -105,9 +105,19 @@ export function createPaymentStore(db: Db) {
   );
   const setState = db.prepare<[string, string, string]>('UPDATE payments SET state = ?, updated_at = ? WHERE id = ?');
   const brandTotals = db.prepare<[string, string, string, string], BrandTotal>(
-    `SELECT brand, COUNT(*) AS payments, SUM(amount - refunded) AS total FROM payments
-     WHERE org_id = ? AND store = ? AND created_at >= ? AND created_at < ? AND state IN ('approved', 'refunded', 'partially-refunded') AND refused = 0
+    `SELECT brand, COUNT(*) AS payments, SUM(amount) AS total FROM payments
+     WHERE org_id = ? AND store = ? AND created_at >= ? AND created_at < ? AND state IN ('approved', 'refunding', 'refunded', 'partially-refunded') AND refused = 0
      GROUP BY brand ORDER BY brand`,
+  );
+  const brandRefunds = db.prepare<[string, string, string, string], { brand: string | null; total: number }>(
+    `SELECT p.brand, SUM(r.amount) AS total FROM refunds r JOIN payments p ON p.id = r.payment_id
+     WHERE r.org_id = ? AND p.store = ? AND r.decided_at >= ? AND r.decided_at < ? AND r.state = 'done' AND p.refused = 0
+     GROUP BY p.brand ORDER BY p.brand`,
+  );
+  const withoutSale = db.prepare<[string, string, string, string], Row>(
+    `SELECT * FROM payments WHERE org_id = ? AND store = ? AND created_at >= ? AND created_at < ?
+       AND ((state = 'approved' AND refused = 0 AND order_id IS NULL) OR (refused = 1 AND state = 'refunding'))
+     ORDER BY created_at, id`,
   );
   const byOrder = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND order_id = ?');
   const since = db.prepare<[string, string], Row>('SELECT * FROM payments WHERE org_id = ? AND created_at >= ? ORDER BY created_at DESC, id');
@@ -156,9 +166,17 @@ export function createPaymentStore(db: Db) {
     setState(id: string, state: PaymentState, at: string): void {
       setState.run(state, at, id);
     },
-    /** A store's approved card payments started in [start, end) per brand: how many, and their amount less refunds. */
+    /** A store's approved card payments started in [start, end) per brand: how many, and their amount. */
     brandTotals(orgId: string, store: string, start: string, end: string): BrandTotal[] {
       return brandTotals.all(orgId, store, start, end).map((t) => ({ ...t, brand: t.brand ?? 'unknown' }));
+    },
+    /** What a store's card refunds confirmed in [start, end) gave back, per brand of the payment they refunded. */
+    brandRefunds(orgId: string, store: string, start: string, end: string): { brand: string; total: number }[] {
+      return brandRefunds.all(orgId, store, start, end).map((t) => ({ brand: t.brand ?? 'unknown', total: t.total }));
+    },
+    /** A store's payments started in [start, end) that took money no sale accounts for: approved without an order, or refused and not yet reversed. */
+    withoutSale(orgId: string, store: string, start: string, end: string): PaymentRecord[] {
+      return withoutSale.all(orgId, store, start, end).map(fromRow);
     },
     /** The payment that paid an order, if a card paid it. */
     byOrder(orgId: string, orderId: string): PaymentRecord | undefined {
