@@ -5555,9 +5555,9 @@ export interface components {
             date: string;
             /** @description The store's time zone that decided which orders belong to the day. */
             timeZone: string;
-            /** @description Orders in payment state `successful`, not deleted, whose orderDate falls on the local day. */
+            /** @description Orders in payment state `successful`, `partially-refunded`, `refunded`, not deleted, whose orderDate falls on the local day. */
             sales: number;
-            /** @description Sum of their order totals (lines and deposits). In cents. */
+            /** @description Sum of their order totals (lines and deposits), less the card refunds confirmed on the day (`refunds`). In cents. */
             total: number;
             /** @description By payment method and brand, in that order; totals add up to `total`. */
             byPaymentMethod: components["schemas"]["PaymentTotal"][];
@@ -5590,6 +5590,15 @@ export interface components {
             priceDeviations: components["schemas"]["PriceDeviation"][];
             /** @description Extension of the contract: kiosk sales recorded on this day more than 30 minutes after their order date (an order date set back, or a sale sent again after an outage), not deleted; oldest recording first. Their lines count on the day of their order date. */
             lateSales: components["schemas"]["LateSale"][];
+            /** @description Card refunds confirmed on this day, already taken off the totals. */
+            refunds: {
+                /** @description Card refunds of sales the terminal confirmed on this day, sales of any day. */
+                refunds: number;
+                /** @description What they gave back; already taken off `total`, the card rows of `byPaymentMethod`, `byTaxRate` (in proportion to each order's gross per rate) and `card`. In cents. */
+                total: number;
+            };
+            /** @description The day's card payments that took money without a sale: approved without an order, or refused and not yet reversed; oldest first. */
+            cardWarnings: components["schemas"]["CardWarning"][];
             /** @description Extension of the contract: card payments of the day (the store's local day, by when each payment was started) by brand, compared with the terminals' own totals. */
             card: {
                 /** @description One line per brand either side knows, by brand name. */
@@ -5673,6 +5682,23 @@ export interface components {
             recordedAt: string;
             /** @description The order total. In cents. */
             total: number;
+        };
+        /** @description Money the terminal took that no sale accounts for: never hidden in a total. */
+        CardWarning: {
+            /**
+             * @description `payment-without-order`: an approved payment of the day no order names (money taken, no sale recorded: record the sale or refund it); `reversal-pending`: the terminal approved another amount or currency than asked and has not confirmed the reversal yet (the customer was charged; the server keeps reversing it).
+             * @enum {string}
+             */
+            kind: "payment-without-order" | "reversal-pending";
+            /** @description Payment id (`GET /payments/{paymentId}`). */
+            payment: string;
+            /** @description What the terminal charged. In cents. */
+            amount: number;
+            currency: string;
+            /** @description When the payment was started (UTC). */
+            createdAt: string;
+            /** @description The payment's message. */
+            message: string | null;
         };
         CardBrandReconciliation: {
             /** @description Card brand as the terminal names it (VISA, MASTERCARD, …). */
