@@ -19,6 +19,7 @@ const HEADLINE: Record<Phase, MessageKey> = {
   approved: 'cardApproved',
   declined: 'cardDeclined',
   cancelled: 'cardCancelled',
+  refunding: 'cardCancelled',
   refunded: 'cardCancelled',
   'partially-refunded': 'cardCancelled',
   failed: 'cardFailed',
