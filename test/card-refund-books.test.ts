@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taxOf } from '../shared/order-pricing.js';
 import { localDate } from '../shared/time-zones.js';
 import { api, type Api } from './support/api.js';
+import { startFakePrinter, type FakePrinter } from './support/fake-printer.js';
+import { TEST_PRINTER_NETWORK } from './support/printers.js';
 import { startSyncPair, type SyncPair } from './support/sync-pair.js';
 import { startTerminalSimulator, TEST_TERMINAL_NETWORK, type TerminalSimulator } from './support/terminal-simulator.js';
 
@@ -13,6 +15,7 @@ import { startTerminalSimulator, TEST_TERMINAL_NETWORK, type TerminalSimulator }
  */
 
 let sim: TerminalSimulator;
+let printer: FakePrinter;
 let pair: SyncPair;
 let write: Api;
 let kiosk: Api;
@@ -26,9 +29,9 @@ const BREAD = 420;
 const WINE = 1580;
 
 beforeAll(async () => {
-  sim = await startTerminalSimulator();
+  [sim, printer] = await Promise.all([startTerminalSimulator(), startFakePrinter()]);
   // The follow-up waits ten minutes: what a test sees in between stays put.
-  pair = await startSyncPair({ local: { terminalNetwork: TEST_TERMINAL_NETWORK, paymentPace: { firstMs: 600_000, maxMs: 600_000 } } });
+  pair = await startSyncPair({ local: { terminalNetwork: TEST_TERMINAL_NETWORK, printerNetwork: TEST_PRINTER_NETWORK, paymentPace: { firstMs: 600_000, maxMs: 600_000 } } });
   write = pair.write;
   store = (await write.post('/stores', { name: 'Hofladen Müller', timeZone: TIME_ZONE })).body.id;
   bread = (await write.post('/products', { name: 'Bauernbrot', price: BREAD, taxCategory: '2.6' })).body.id;
@@ -39,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await pair?.destroy();
-  await sim?.stop();
+  await Promise.all([sim?.stop(), printer?.close()]);
 });
 
 let sales = 0;
@@ -149,5 +152,25 @@ describe("the day's report flags card money without a sale", () => {
     expect(flagged).toMatchObject({ kind: 'reversal-pending', amount: 4200, currency: 'CHF' });
     await write.post(`/payments/${id}/refund`, {});
     expect((await report()).cardWarnings.map((w: any) => w.payment)).not.toContain(id);
+  });
+});
+
+describe('the printed day\'s report', () => {
+  it("has the card section: brand totals beside the terminal's, the difference, the day's refunds and the warnings", async () => {
+    const payment = await approved(newReference(), BREAD);
+    const printerId = (await write.post('/printers', { store, name: 'Kasse 1', host: printer.host, port: printer.port })).body.id;
+    const res = await write.post('/reports/daily/print', { store, date: today(), printer: printerId, language: 'en' });
+    expect(res.body.data.printed).toBe(true);
+    const lines = (printer.jobs.at(-1) as { lines: string[] }).lines;
+    const day = await report();
+    const money = (cents: number) => (cents / 100).toFixed(2);
+    expect(lines).toContain('Cards');
+    expect(lines).toContain('Till Terminal Difference');
+    expect(lines.some((line) => /^visa -?\d+\.\d\d -?\d+\.\d\d -?\d+\.\d\d$/.test(line))).toBe(true);
+    expect(lines.some((line) => /^Total -?\d+\.\d\d -?\d+\.\d\d -?\d+\.\d\d$/.test(line))).toBe(true);
+    expect(lines).toContain(`Refunds (${day.refunds.refunds}) -${money(day.refunds.total)}`);
+    expect(lines).toContain('WARNING');
+    expect(lines.some((line) => line.startsWith('Payment without a sale') && line.endsWith(`CHF ${money(BREAD)}`))).toBe(true);
+    await write.post(`/payments/${payment.id}/refund`, {});
   });
 });
