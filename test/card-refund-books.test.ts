@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taxOf } from '../shared/order-pricing.js';
 import { localDate } from '../shared/time-zones.js';
 import { api, type Api } from './support/api.js';
+import { runCli } from './support/cli.js';
 import { startFakePrinter, type FakePrinter } from './support/fake-printer.js';
 import { TEST_PRINTER_NETWORK } from './support/printers.js';
 import { startSyncPair, type SyncPair } from './support/sync-pair.js';
@@ -171,6 +172,11 @@ describe('the printed day\'s report', () => {
     expect(lines).toContain(`Refunds (${day.refunds.refunds}) -${money(day.refunds.total)}`);
     expect(lines).toContain('WARNING');
     expect(lines.some((line) => line.startsWith('Payment without a sale') && line.endsWith(`CHF ${money(BREAD)}`))).toBe(true);
+
+    const cli = await runCli(pair.local.dataDir, ['report', 'daily', '--store', store, '--date', today()]);
+    expect(cli.status).toBe(0);
+    expect(cli.stdout).toContain(`Card refunds: ${day.refunds.refunds}, ${money(day.refunds.total)} (taken off the totals above)`);
+    expect(cli.stdout).toContain(`  payment ${payment.id}: approved, no sale recorded, CHF ${money(BREAD)}`);
     await write.post(`/payments/${payment.id}/refund`, {});
   });
 });
