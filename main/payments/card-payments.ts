@@ -45,7 +45,7 @@ export function createCardPayments(deps: {
     policy: deps.network ?? terminalNetworkPolicy(),
     clock: deps.clock,
   });
-  const protocol = nexoLocal({ clock: deps.clock, onPaymentSent: () => crashPoint('after-payment-sent') });
+  const protocol = nexoLocal({ clock: deps.clock, onPaymentSent: () => crashPoint('after-payment-sent'), onRefundSent: () => crashPoint('after-refund-sent') });
   const refunds = createRefundSettling({
     db: deps.db,
     payments,

@@ -14,6 +14,8 @@ export interface NexoLocalOptions {
   clock: { now(): Date };
   /** Called once a payment request is written to the terminal. */
   onPaymentSent?: ((serviceId: string) => void) | undefined;
+  /** Called once a reversal request is written to the terminal. */
+  onRefundSent?: ((serviceId: string) => void) | undefined;
   paymentTimeoutMs?: number | undefined;
 }
 
@@ -46,7 +48,8 @@ export function nexoLocal(options: NexoLocalOptions): TerminalProtocol {
       await send(endpoint, 'Abort', requestId(), 'AbortRequest', abortRequest(serviceId, endpoint.poiId), SHORT_TIMEOUT_MS);
     },
     async refund(endpoint, ask: RefundAsk): Promise<RefundResult> {
-      const answer = await send(endpoint, 'Reversal', ask.serviceId, 'ReversalRequest', reversalRequest(ask.original, ask.amount), SHORT_TIMEOUT_MS * 3);
+      const onSent = () => options.onRefundSent?.(ask.serviceId);
+      const answer = await send(endpoint, 'Reversal', ask.serviceId, 'ReversalRequest', reversalRequest(ask.original, ask.amount), SHORT_TIMEOUT_MS * 3, onSent);
       return reversalResult(bodyOf(answer, 'ReversalResponse'));
     },
     async refundStatus(endpoint, serviceId): Promise<RefundStatus> {
