@@ -9,6 +9,8 @@ import type { PaymentRecord, PaymentStore } from '../storage/payments.js';
 import type { RefundRecord, RefundStore } from '../storage/refunds.js';
 import { immediateTransaction } from '../storage/transactions.js';
 import type { FollowPace } from './payment-settling.js';
+import { createFollowTimers } from './follow-timers.js';
+import { refundOrder } from './order-refunds.js';
 import type { TerminalRegistry } from './terminal-registry.js';
 import { TerminalNotReached, type RefundResult, type TerminalProtocol } from './terminal-protocol.js';
 
@@ -45,21 +47,10 @@ export function createRefundSettling(deps: {
   pace: FollowPace;
 }) {
   const { db, payments, refunds, registry, protocol, clock, logger } = deps;
-  const timers = new Map<string, NodeJS.Timeout>();
+  const { later, unawaited, stop } = createFollowTimers(deps.pace, logger, 'refund');
   /** Failed reversals of each refused approval so far: the pause before the next grows with them. */
   const reversalAttempts = new Map<string, number>();
-  let stopped = false;
   const now = () => clock.now().toISOString();
-
-  /** The order a card refund touched takes its payment state and the cents given back, queued for the upstream like any change of it. */
-  function refundOrder(p: PaymentRecord, refunded: number, at: string): void {
-    if (p.orderId === null) return;
-    const order = deps.orders.get(p.orgId, p.orderId);
-    if (!order) return;
-    const fields = { paymentState: refunded >= p.amount ? 'refunded' : 'partially-refunded', refunded };
-    deps.orders.update(p.orgId, { ...order, ...fields }, at);
-    deps.outbox.append({ orgId: p.orgId, resource: 'order', resourceId: order.id, operation: 'update', body: fields, createdAt: at });
-  }
 
   /** Applies the terminal's verdict to the attempt, once: a second answer for it changes nothing. */
   function decide(r: RefundRecord, result: RefundResult): void {
@@ -72,7 +63,7 @@ export function createRefundSettling(deps: {
         const state: PaymentState = p.refused || refunded >= p.amount ? 'refunded' : 'partially-refunded';
         const message = p.refused ? (p.message ?? '').replace(/; reversing it.*$/, '; the approval was reversed') : p.message;
         payments.settle(p.id, { ...p, state, refunded, message }, at);
-        if (!p.refused) refundOrder(p, refunded, at);
+        if (!p.refused) refundOrder(deps, p, refunded, at);
       } else if (!p.refused) {
         payments.setState(p.id, withoutRefund(p), at);
       }
@@ -91,26 +82,6 @@ export function createRefundSettling(deps: {
 
   /** Nothing reached the terminal: the attempt gave nothing back. */
   const notReached = (r: RefundRecord, message: string) => decide(r, { done: false, message });
-
-  const unawaited = async (id: string, work: () => Promise<void>): Promise<void> => {
-    try {
-      await work();
-    } catch (err) {
-      if (!stopped) logger.error({ err, refund: id }, 'following a card refund failed');
-    }
-  };
-
-  const later = (key: string, attempt: number, work: () => Promise<void>) => {
-    if (stopped || timers.has(key)) return;
-    const wait = Math.min(deps.pace.firstMs * 2 ** attempt, deps.pace.maxMs);
-    timers.set(
-      key,
-      setTimeout(() => {
-        timers.delete(key);
-        void unawaited(key, work);
-      }, wait),
-    );
-  };
 
   const stillOpen = (serviceId: string): RefundRecord | undefined => {
     const r = refunds.byServiceId(serviceId);
@@ -236,11 +207,7 @@ export function createRefundSettling(deps: {
       for (const p of payments.unreversed()) if (!refunds.openOf(p.id)) scheduleReversal(p.id, 0);
     },
 
-    stop(): void {
-      stopped = true;
-      for (const timer of timers.values()) clearTimeout(timer);
-      timers.clear();
-    },
+    stop,
   };
 }
 

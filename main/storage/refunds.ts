@@ -52,12 +52,6 @@ const fromRow = (row: Row): RefundRecord => ({
   decidedAt: row.decided_at,
 });
 
-/** Cents an order got back by card, by the refund's time. */
-export interface OrderRefund {
-  orderId: string;
-  amount: number;
-}
-
 export function createRefundStore(db: Db) {
   const insert = db.prepare(
     `INSERT INTO refunds (id, org_id, payment_id, service_id, amount, currency, reversal, state, created_at, updated_at)
@@ -70,11 +64,6 @@ export function createRefundStore(db: Db) {
     "UPDATE refunds SET state = ?, message = ?, updated_at = ?, decided_at = ? WHERE id = ? AND state IN ('pending', 'unknown')",
   );
   const markLost = db.prepare<[string, string]>("UPDATE refunds SET state = 'unknown', updated_at = ? WHERE id = ? AND state = 'pending'");
-  const doneInRange = db.prepare<[string, string, string, string], OrderRefund>(
-    `SELECT p.order_id AS orderId, SUM(r.amount) AS amount FROM refunds r JOIN payments p ON p.id = r.payment_id
-     WHERE r.org_id = ? AND p.store = ? AND r.state = 'done' AND r.decided_at >= ? AND r.decided_at < ? AND p.order_id IS NOT NULL
-     GROUP BY p.order_id`,
-  );
 
   return {
     insert(r: Pick<RefundRecord, 'id' | 'orgId' | 'paymentId' | 'serviceId' | 'amount' | 'currency' | 'reversal' | 'createdAt'>): void {
@@ -99,10 +88,6 @@ export function createRefundStore(db: Db) {
     },
     markLost(id: string, at: string): void {
       markLost.run(at, id);
-    },
-    /** A store's card refunds given back in [start, end), per order they refunded. */
-    doneInRange(orgId: string, store: string, start: string, end: string): OrderRefund[] {
-      return doneInRange.all(orgId, store, start, end);
     },
   };
 }
