@@ -100,6 +100,8 @@ export interface AppDeps {
   terminalNetwork?: TerminalNetworkPolicy | undefined;
   /** How often the terminal is asked about a payment whose answer was lost; the default suits production. */
   paymentPace?: FollowPace | undefined;
+  /** `PAYMENT_MAX_CENTS`: the largest amount one card payment may charge; default 500000 (CHF 5,000). */
+  paymentMaxCents?: number | undefined;
   /** SHA-256 fingerprint of the certificate the server serves HTTPS with, shown on `GET /system`; unset over plain HTTP. */
   tlsFingerprint?: string | undefined;
   /** This PC's name in the upstream's fleet list; default the host name. */
@@ -188,9 +190,12 @@ export function createApp(deps: AppDeps): {
     secrets: deps.secrets,
     network: deps.terminalNetwork,
     pace: deps.paymentPace,
+    maxAmount: deps.paymentMaxCents,
+    orders: services.stores.orders,
+    outbox: services.stores.outbox,
   });
   const receiptPrinting = createReceiptPrinting({ services, ...printing, cardReceiptOf: payments.service.cardReceiptOf });
-  const reportPrinting = createReportPrinting({ services, ...printing });
+  const reportPrinting = createReportPrinting({ services, ...printing, reconcile: payments.cardDay.reconcile });
   const app = express();
   app.disable('x-powered-by');
   // List pages can be megabytes; hashing each one for an ETag costs more than it saves on localhost.

@@ -43,6 +43,8 @@ export interface Config {
   printerNetwork?: PrinterNetworkPolicy | undefined;
   /** `TERMINAL_ALLOW_ADDRESSES` (`loopback` and CIDR ranges, any port): where card terminals may be beyond the private LAN on port 8443. */
   terminalNetwork?: TerminalNetworkPolicy | undefined;
+  /** `PAYMENT_MAX_CENTS`: the largest amount one card payment may charge, in cents; default 500000 (CHF 5,000). */
+  paymentMaxCents?: number | undefined;
   /**
    * `TLS_CERT` and `TLS_KEY` (PEM file paths), or `TLS=self-signed` (a certificate
    * made at first start in `DATA_DIR/tls`): serve HTTPS. Unset, plain HTTP.
@@ -68,6 +70,13 @@ export interface Config {
    * PC's pushed sales and heartbeats, at its upstream), in ms; default 10.
    */
   syncGroupCommitMs?: number | undefined;
+}
+
+/** `PAYMENT_MAX_CENTS`: undefined when unset, else a whole number of cents, 1 or more. */
+function paymentMaxCents(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d{1,12}$/.test(value) || Number(value) < 1) throw new Error(`PAYMENT_MAX_CENTS must be a whole number of cents, 1 or more (500000 for CHF 5,000), not ${JSON.stringify(value)}`);
+  return Number(value);
 }
 
 /** A group commit window from the environment: undefined when unset, else a whole number of ms from 0 to 1000. */
@@ -120,6 +129,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
     printerNetwork: printerNetworkPolicy(env),
     terminalNetwork: terminalNetworkPolicy(env),
+    paymentMaxCents: paymentMaxCents(env.PAYMENT_MAX_CENTS),
     tls: parseTlsSetting(env),
     deviceName: env.DEVICE_NAME?.trim() || undefined,
     fleetThresholds: {

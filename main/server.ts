@@ -132,6 +132,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     printerNetwork: config.printerNetwork,
     terminalNetwork: config.terminalNetwork,
     paymentPace: options.paymentPace,
+    paymentMaxCents: config.paymentMaxCents,
     tlsFingerprint: tls?.fingerprint,
     deviceName: config.deviceName,
     fleetThresholds: config.fleetThresholds,

@@ -90,6 +90,13 @@ function keptAnswersAsRelease32(file: string): void {
     ALTER TABLE idempotency_keys_v32 RENAME TO idempotency_keys;
     CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
     CREATE INDEX idempotency_keys_sender ON idempotency_keys (org_id, sender, entry_seq) WHERE sender IS NOT NULL;
+    -- Release 32 had no refund attempts either (migration 34).
+    DROP TABLE refunds;
+    ALTER TABLE payments DROP COLUMN charged_amount;
+    ALTER TABLE payments DROP COLUMN charged_currency;
+    ALTER TABLE orders DROP COLUMN refunded;
+    DROP INDEX payments_one_open_per_sale;
+    CREATE UNIQUE INDEX payments_one_open_per_sale ON payments (org_id, reference) WHERE state IN ('pending', 'unknown');
     DELETE FROM schema_migrations WHERE version > 32;
   `);
   db.pragma('wal_checkpoint(TRUNCATE)');

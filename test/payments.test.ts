@@ -59,7 +59,7 @@ async function settled(id: string, client = kiosk): Promise<any> {
       payment = (await client.get(`/payments/${id}`)).body.data;
       return payment.state;
     })
-    .not.toMatch(/^(pending|unknown)$/);
+    .not.toMatch(/^(pending|unknown|refunding)$/);
   return payment;
 }
 

@@ -148,6 +148,8 @@ describe('GET /reports/daily: the figures', () => {
         deletedOrders: { sales: 1, total: 225 },
         priceDeviations: [],
         lateSales: [],
+        refunds: { refunds: 0, total: 0 },
+        cardWarnings: [],
         // Orders alone carry no card payment: the card part is empty, and no terminal was asked.
         card: { byBrand: [], total: 0, terminalTotal: null, difference: null, terminals: [] },
         firstSaleAt: morning,

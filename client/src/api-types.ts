@@ -2724,7 +2724,7 @@ export interface paths {
         };
         /**
          * A sale's payment attempts, the payments since a time, or the approved payments no order names
-         * @description One of `reference`, `since` or `unrecorded=true`. An approved payment whose sale was never recorded is not reversed by itself: a kiosk may still be resending the sale from its journal. Staff see it with `unrecorded=true` and refund it (`POST /payments/{paymentId}/refund`) or record the sale with it.
+         * @description One of `reference`, `since` or `unrecorded=true`. An approved payment whose sale was never recorded is not reversed by itself: a kiosk may still be resending the sale from its journal. Staff see it with `unrecorded=true` and refund it (`POST /payments/{paymentId}/refund`) or record the sale with it. `unrecorded=true` also lists refused approvals whose reversal is pending (charged, `refusal.reversed` false).
          */
         get: {
             parameters: {
@@ -2733,7 +2733,7 @@ export interface paths {
                     reference?: string;
                     /** @description Payments started at or after this time, newest first (the staff page: today's payments). */
                     since?: string;
-                    /** @description `true`: approved payments no order names yet (the kiosk died and the customer walked away), oldest first, for staff to refund or record. */
+                    /** @description `true`: money taken without a sale, oldest first, for staff to refund or record: approved payments no order names yet (the kiosk died and the customer walked away), and refused approvals whose reversal the terminal has not confirmed yet (`refusal.reversed` false). */
                     unrecorded?: "true";
                     /** @description Only this store's payments. */
                     store?: string;
@@ -2778,7 +2778,7 @@ export interface paths {
         put?: never;
         /**
          * Start a card payment at the store's terminal (kiosk key of the store, or Write key)
-         * @description The attempt is stored, with its own transaction reference, before the terminal hears of it; the answer is 202 with the payment `pending`. Follow it with `GET /payments/{paymentId}`. A sale (`reference`) with a payment still `pending` or `unknown` answers 409: resume that one. 422 when the store has no terminal.
+         * @description The attempt is stored, with its own transaction reference, before the terminal hears of it; the answer is 202 with the payment `pending`. Follow it with `GET /payments/{paymentId}`. One charge per sale: while the store has a payment of the sale (`reference`) that is `pending`, `unknown`, `approved`, `refunding`, `refunded` or `partially-refunded`, the answer is 409 with that payment in `data`: resume it. A declined or cancelled attempt, or a refused approval the server reversed, does not block a new one. An `Idempotency-Key` replays the first answer. 400 above `PAYMENT_MAX_CENTS`; 422 when the store has no terminal.
          */
         post: {
             parameters: {
@@ -2827,7 +2827,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Conflicts with a stored record. Also: a request with the same `idempotency-key` is still running. */
+                /** @description The sale has a payment already; `data` is that payment. Also: a request with the same `idempotency-key` is still running. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -3011,7 +3011,7 @@ export interface paths {
         put?: never;
         /**
          * Refund an approved payment, whole or in part (Write key)
-         * @description The terminal reverses `amount` cents (default what is left). 502 when the terminal could not be reached or did not confirm.
+         * @description The terminal reverses `amount` cents (default what is left). The refund is stored, and the payment `refunding`, before the terminal hears of it. The answer comes once the terminal answered: `partially-refunded` or `refunded`; when its answer is lost the payment stays `refunding` and the server asks the terminal until it tells. A refused approval not yet reversed (`refusal.reversed` false) is reversed now, whole. 409 (with the payment in `data`) while a refund of it is out, or when it is not approved; 422 when the terminal refused; 502 when it could not be reached (nothing was refunded).
          */
         post: {
             parameters: {
@@ -3034,7 +3034,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Refunded. */
+                /** @description Refunded, or `refunding` while the server follows a lost answer. */
                 202: {
                     headers: {
                         [name: string]: unknown;
@@ -3072,7 +3072,7 @@ export interface paths {
                         "application/json": components["schemas"]["StandardError"];
                     };
                 };
-                /** @description Conflicts with a stored record. Also: a request with the same `idempotency-key` is still running. */
+                /** @description A refund is out, or the payment is not approved. Also: a request with the same `idempotency-key` is still running. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -5251,6 +5251,8 @@ export interface components {
             giftcardId?: string;
             /** @description true for a soft-deleted order. */
             deleted: boolean;
+            /** @description Cents given back to the customer by card refunds of its payment; absent until one. With it `paymentState` is `refunded` or `partially-refunded`. */
+            refunded?: number;
             /** @description The order lines. */
             products: components["schemas"]["OrderLine"][];
         };
@@ -5341,6 +5343,8 @@ export interface components {
             giftcardId?: string;
             /** @description true soft-deletes the order; false restores it. */
             deleted?: boolean;
+            /** @description Cents given back by card refunds; a store PC sends it with the order's new `paymentState` after a refund. */
+            refunded?: number;
         };
         ReceiptPrintResult: {
             /** @description true when the printer took the whole receipt. */
@@ -5487,22 +5491,31 @@ export interface components {
             reference: string;
             /** @description Amount asked, in cents. */
             amount: number;
-            /** @description Extension: cents given back so far by refunds. */
+            /** @description Cents the terminal gave back so far (refunds, or the reversal of a refused approval); only what the terminal confirmed. */
             refunded: number;
             currency: string;
             /**
-             * @description `pending`: sent to the terminal, no answer yet; `unknown`: the answer was lost, the server keeps asking the terminal; `approved`: the card was charged; `declined`: the terminal or the card refused, or the terminal was busy; `cancelled`: the customer or the kiosk cancelled before approval, or the terminal never got it; `refunded`: the whole amount went back (a refund, or a reversal of a refused approval); `partially-refunded`: part of it went back.
+             * @description `pending`: sent to the terminal, no answer yet; `unknown`: the answer was lost, the server keeps asking the terminal; `approved`: the card was charged; `declined`: the terminal or the card refused, or the terminal was busy; `cancelled`: the customer or the kiosk cancelled before approval, or the terminal never got it; `refunding`: a refund (or the reversal of a refused approval) is out at the terminal, stored before it was sent; never final: the server asks the terminal until it tells, and meanwhile another refund of the payment, or an order naming it, answers 409; `refunded`: the whole amount went back (a refund, or a reversal of a refused approval); `partially-refunded`: part of it went back.
              * @enum {string}
              */
-            state: "pending" | "unknown" | "approved" | "declined" | "cancelled" | "refunded" | "partially-refunded";
+            state: "pending" | "unknown" | "approved" | "declined" | "cancelled" | "refunding" | "refunded" | "partially-refunded";
             /** @description Card brand the terminal reported, e.g. `mc`, `visa`; null before approval. */
             brand: string | null;
             /** @description Masked card number the terminal reported; null before approval. */
             maskedPan: string | null;
             /** @description What the terminal said, or why the server refused its answer, in words staff can act on. */
             message: string | null;
-            /** @description Extension: id of the order this payment paid; null while no order names it (an approved payment without one is open: refund it, or record its sale). */
+            /** @description Id of the order this payment paid; null while no order names it (an approved payment without one is open: refund it, or record its sale). */
             order: string | null;
+            /** @description Extension: the terminal approved another amount or currency than asked, so the server refused the approval and reverses it; null otherwise. */
+            refusal: {
+                /** @description Cents the terminal charged. */
+                amount: number;
+                /** @description Currency it charged in. */
+                currency: string;
+                /** @description The terminal confirmed the reversal; false: charged, reversal pending (the server keeps trying; staff may refund it). */
+                reversed: boolean;
+            } | null;
             /** @description Empty until the terminal answers. */
             receipt: {
                 /** @description The terminal's customer receipt lines, exactly as it gave them. */
@@ -5518,14 +5531,14 @@ export interface components {
         PaymentCreate: {
             /** @description Store of the sale; a kiosk key pays at its own store only. */
             store: string;
-            /** @description Amount to charge in cents. */
+            /** @description Amount to charge in cents; at most `PAYMENT_MAX_CENTS` (default 500000, CHF 5,000), else 400. */
             amount: number;
             /**
              * @description ISO 4217 currency; `CHF`.
              * @enum {string}
              */
             currency: "CHF";
-            /** @description The sale's own id (the order's `orderId`): one open payment per reference. */
+            /** @description The sale's own id (the order's `orderId`), per store: one charge per sale. While the store has a payment of the reference that is `pending`, `unknown`, `approved`, `refunding`, `refunded` or `partially-refunded`, another answers 409 with that payment in `data`; a declined or cancelled one, or a refused approval the server reversed, does not block. */
             reference: string;
             /** @description Terminal id; needed only when the store has several. */
             terminal?: string;
@@ -5542,9 +5555,9 @@ export interface components {
             date: string;
             /** @description The store's time zone that decided which orders belong to the day. */
             timeZone: string;
-            /** @description Orders in payment state `successful`, not deleted, whose orderDate falls on the local day. */
+            /** @description Orders in payment state `successful`, `partially-refunded`, `refunded`, not deleted, whose orderDate falls on the local day. */
             sales: number;
-            /** @description Sum of their order totals (lines and deposits). In cents. */
+            /** @description Sum of their order totals (lines and deposits), less the card refunds confirmed on the day (`refunds`). In cents. */
             total: number;
             /** @description By payment method and brand, in that order; totals add up to `total`. */
             byPaymentMethod: components["schemas"]["PaymentTotal"][];
@@ -5577,6 +5590,15 @@ export interface components {
             priceDeviations: components["schemas"]["PriceDeviation"][];
             /** @description Extension of the contract: kiosk sales recorded on this day more than 30 minutes after their order date (an order date set back, or a sale sent again after an outage), not deleted; oldest recording first. Their lines count on the day of their order date. */
             lateSales: components["schemas"]["LateSale"][];
+            /** @description Card refunds confirmed on this day, already taken off the totals. */
+            refunds: {
+                /** @description Card refunds of sales the terminal confirmed on this day, sales of any day. */
+                refunds: number;
+                /** @description What they gave back; already taken off `total`, the card rows of `byPaymentMethod`, `byTaxRate` (in proportion to each order's gross per rate) and `card`. In cents. */
+                total: number;
+            };
+            /** @description The day's card payments that took money without a sale: approved without an order, or refused and not yet reversed; oldest first. */
+            cardWarnings: components["schemas"]["CardWarning"][];
             /** @description Extension of the contract: card payments of the day (the store's local day, by when each payment was started) by brand, compared with the terminals' own totals. */
             card: {
                 /** @description One line per brand either side knows, by brand name. */
@@ -5660,6 +5682,23 @@ export interface components {
             recordedAt: string;
             /** @description The order total. In cents. */
             total: number;
+        };
+        /** @description Money the terminal took that no sale accounts for: never hidden in a total. */
+        CardWarning: {
+            /**
+             * @description `payment-without-order`: an approved payment of the day no order names (money taken, no sale recorded: record the sale or refund it); `reversal-pending`: the terminal approved another amount or currency than asked and has not confirmed the reversal yet (the customer was charged; the server keeps reversing it).
+             * @enum {string}
+             */
+            kind: "payment-without-order" | "reversal-pending";
+            /** @description Payment id (`GET /payments/{paymentId}`). */
+            payment: string;
+            /** @description What the terminal charged. In cents. */
+            amount: number;
+            currency: string;
+            /** @description When the payment was started (UTC). */
+            createdAt: string;
+            /** @description The payment's message. */
+            message: string | null;
         };
         CardBrandReconciliation: {
             /** @description Card brand as the terminal names it (VISA, MASTERCARD, …). */

@@ -22,6 +22,20 @@ function flagLines(report: DailyReport): string[] {
   ];
 }
 
+/** Card refunds taken off the day's totals, and card money no sale accounts for, each with its payment. */
+function cardLines(report: DailyReport): string[] {
+  const lines: string[] = [];
+  if (report.refunds.refunds > 0) lines.push('', `Card refunds: ${report.refunds.refunds}, ${money(report.refunds.total)} (taken off the totals above)`);
+  if (report.cardWarnings.length > 0) {
+    lines.push('', `Warning: ${report.cardWarnings.length} card payment(s) took money no sale accounts for`);
+    for (const w of report.cardWarnings) {
+      const what = w.kind === 'reversal-pending' ? 'charged, reversal pending' : 'approved, no sale recorded';
+      lines.push(`  payment ${w.payment}: ${what}, ${w.currency} ${money(w.amount)}, started ${localTime(w.createdAt, report.timeZone)}`);
+    }
+  }
+  return lines;
+}
+
 /** The report as a till's closing slip: amounts in francs, times in the store's zone. */
 export function reportTable(report: DailyReport): string {
   const payments = [12, 10, 6, 10];
@@ -41,6 +55,7 @@ export function reportTable(report: DailyReport): string {
     `Not counted: ${report.deletedOrders.sales} deleted order(s), ${money(report.deletedOrders.total)}` +
       report.otherPaymentStates.map((s) => `; ${s.sales} ${s.paymentState}, ${money(s.total)}`).join(''),
     ...flagLines(report),
+    ...cardLines(report),
   ].join('\n');
 }
 

@@ -1,11 +1,11 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { diskFailureMessage } from '../rules/disk-errors.js';
-import { ApiError, Forbidden, SearchUnavailable, ValidationFailed } from '../services/errors.js';
+import { ApiError, Conflict, Forbidden, SearchUnavailable, ValidationFailed } from '../services/errors.js';
 
-/** Sends the spec's standard error shape. */
-export function sendStandardError(req: Request, res: Response, statusCode: number, message: string): void {
-  res.status(statusCode).json({ statusCode, message, timestamp: new Date().toISOString(), path: req.originalUrl });
+/** Sends the spec's standard error shape, with the record a conflict met as `data` when there is one. */
+export function sendStandardError(req: Request, res: Response, statusCode: number, message: string, data?: unknown): void {
+  res.status(statusCode).json({ statusCode, message, timestamp: new Date().toISOString(), path: req.originalUrl, ...(data === undefined ? {} : { data }) });
 }
 
 /** Any path no route answers: 404 in the standard shape. */
@@ -63,7 +63,7 @@ export function errorAnswer(logger: Logger): (err: unknown, req: Request, res: R
     }
     if (err instanceof ApiError) {
       if (err instanceof Forbidden) logger.info({ path: req.originalUrl.split('?')[0], reason: err.reason }, 'request refused');
-      sendStandardError(req, res, err.status, err.message);
+      sendStandardError(req, res, err.status, err.message, err instanceof Conflict ? err.data : undefined);
       return;
     }
     const parserError = err as BodyParserError;

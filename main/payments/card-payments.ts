@@ -12,7 +12,12 @@ import { nexoLocal } from './nexo/nexo-local.js';
 import { saleIdOf } from './nexo/sale-id.js';
 import { createPaymentService } from './payment-service.js';
 import { createPaymentSettling, DEFAULT_FOLLOW_PACE, type FollowPace } from './payment-settling.js';
+import { createRefundSettling } from './refund-settling.js';
 import { createTerminalRegistry } from './terminal-registry.js';
+import { createRefundStore } from '../storage/refunds.js';
+import type { OrderStore } from '../storage/orders.js';
+import type { OutboxStore } from '../storage/outbox.js';
+import { DEFAULT_PAYMENT_MAX_CENTS } from '../../shared/api/payments.js';
 import { terminalNetworkPolicy, type TerminalNetworkPolicy } from './terminal-network.js';
 
 /** Terminals and card payments over one database, with the nexo local protocol. */
@@ -27,8 +32,14 @@ export function createCardPayments(deps: {
   secrets: SecretBox;
   network?: TerminalNetworkPolicy | undefined;
   pace?: FollowPace | undefined;
+  /** Largest amount of one payment, in cents; default CHF 5,000. */
+  maxAmount?: number | undefined;
+  /** Orders a refund changes, and their queue to the upstream. */
+  orders: OrderStore;
+  outbox: OutboxStore;
 }) {
   const { payments } = deps;
+  const pace = deps.pace ?? DEFAULT_FOLLOW_PACE;
   const terminals = createTerminalRegistry({
     terminals: createTerminalStore(deps.db),
     stores: deps.stores,
@@ -38,19 +49,54 @@ export function createCardPayments(deps: {
   });
   // Read once: the installation id is renewed only at start, before this is made.
   const saleId = saleIdOf(createInstallationStore(deps.db).get().id);
-  const protocol = nexoLocal({ clock: deps.clock, saleId, onPaymentSent: () => crashPoint('after-payment-sent') });
-  const settling = createPaymentSettling({
+  const protocol = nexoLocal({ clock: deps.clock, saleId, onPaymentSent: () => crashPoint('after-payment-sent'), onRefundSent: () => crashPoint('after-refund-sent') });
+  const refunds = createRefundSettling({
+    db: deps.db,
+    payments,
+    refunds: createRefundStore(deps.db),
+    orders: deps.orders,
+    outbox: deps.outbox,
+    registry: terminals,
+    protocol,
+    clock: deps.clock,
+    logger: deps.logger,
+    durable: deps.durable,
+    pace,
+  });
+  const paymentSettling = createPaymentSettling({
     payments,
     registry: terminals,
     protocol,
     clock: deps.clock,
     logger: deps.logger,
     durable: deps.durable,
-    pace: deps.pace ?? DEFAULT_FOLLOW_PACE,
+    pace,
     crash: crashPoint,
+    refunds,
   });
-  const service = createPaymentService({ payments, stores: deps.stores, registry: terminals, protocol, settling, clock: deps.clock, durable: deps.durable, saleId });
+  const service = createPaymentService({
+    payments,
+    stores: deps.stores,
+    registry: terminals,
+    protocol,
+    settling: paymentSettling,
+    refunds,
+    clock: deps.clock,
+    durable: deps.durable,
+    maxAmount: deps.maxAmount ?? DEFAULT_PAYMENT_MAX_CENTS,
+    saleId,
+  });
   const cardDay = createCardDay({ registry: terminals, protocol, clock: deps.clock });
+  /** Payments and refunds left open by the last run, settled at start; every follow-up stopped at shutdown. */
+  const settling = {
+    async settleOpen(): Promise<void> {
+      await Promise.all([paymentSettling.settleOpen(), refunds.settleOpen()]);
+    },
+    stop(): void {
+      paymentSettling.stop();
+      refunds.stop();
+    },
+  };
   return { terminals, service, settling, cardDay };
 }
 

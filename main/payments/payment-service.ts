@@ -10,7 +10,8 @@ import type { PaymentRecord, PaymentStore } from '../storage/payments.js';
 import type { StoreStore } from '../storage/stores.js';
 import type { PaymentSettling } from './payment-settling.js';
 import type { TerminalRegistry } from './terminal-registry.js';
-import { TerminalNotReached, type TerminalProtocol } from './terminal-protocol.js';
+import type { RefundSettling, RefundTold } from './refund-settling.js';
+import type { TerminalProtocol } from './terminal-protocol.js';
 
 /** The terminal did not take or confirm what was asked: 502, nothing changed here. */
 export class TerminalUnavailable extends ApiError {
@@ -33,6 +34,7 @@ export const paymentOf = (p: PaymentRecord): Payment => ({
   maskedPan: p.maskedPan,
   message: p.message,
   order: p.orderId,
+  refusal: p.refused && p.charged ? { amount: p.charged.amount, currency: p.charged.currency, reversed: p.state === 'refunded' } : null,
   receipt: { customer: p.customerReceipt, cashier: p.cashierReceipt },
   createdAt: p.createdAt,
   updatedAt: p.updatedAt,
@@ -51,7 +53,10 @@ export function createPaymentService(deps: {
   registry: TerminalRegistry;
   protocol: TerminalProtocol;
   settling: PaymentSettling;
+  refunds: RefundSettling;
   clock: Clock;
+  /** Largest amount one payment may charge, in cents. */
+  maxAmount: number;
   /** Resolves once every write so far is on disk. */
   durable: () => Promise<void>;
   /** This installation's name towards terminals, stored with each attempt. */
@@ -66,28 +71,33 @@ export function createPaymentService(deps: {
     return p;
   };
 
-  const openConflict = (caller: Caller, reference: string) => {
-    const open = payments.byReference(caller.orgId, reference).find(isOpen);
-    return new Conflict(
-      `reference: sale ${JSON.stringify(reference)} has payment ${open?.id ?? ''} still ${open?.state ?? 'open'} at the terminal; follow it with GET /payments/${open?.id ?? ''} instead of starting another`,
+  /** The sale's payment that charged or may still charge: answered with 409 instead of a second charge. */
+  const chargeConflict = (p: PaymentRecord) =>
+    new Conflict(
+      `reference: sale ${JSON.stringify(p.reference)} already has payment ${p.id}, ${p.state}; follow it with GET /payments/${p.id} instead of charging the sale again`,
+      paymentOf(p),
     );
-  };
 
   return {
     async start(caller: Caller, body: PaymentCreate): Promise<Payment> {
       if (caller.store && body.store !== caller.store) {
         throw new NotAllowed(`store: a kiosk key of store ${JSON.stringify(caller.store)} takes payments of that store only, not of ${JSON.stringify(body.store)}`);
       }
+      if (body.amount > deps.maxAmount) {
+        throw new BadRequest(`amount: ${body.amount} cents is more than the ${deps.maxAmount} cents one card payment may charge here (PAYMENT_MAX_CENTS); take the rest another way`);
+      }
       requireStores(deps.stores, caller.orgId, 'store', [body.store]);
       const terminal = registry.forPayment(caller, body.store, body.terminal);
-      if (payments.byReference(caller.orgId, body.reference).some(isOpen)) throw openConflict(caller, body.reference);
+      const charging = payments.charging(caller.orgId, body.store, body.reference);
+      if (charging) throw chargeConflict(charging);
       const id = newId();
       const record = { id, orgId: caller.orgId, store: body.store, terminal: terminal.id, reference: body.reference, amount: body.amount, currency: body.currency, createdAt: clock.now().toISOString() };
       try {
         payments.insert({ ...record, serviceId: newId().slice(0, SERVICE_ID_LENGTH), saleId: deps.saleId });
       } catch (err) {
-        // Two taps at once: the unique index of open payments lets one through.
-        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw openConflict(caller, body.reference);
+        // Another process stored an attempt of the sale since: the unique index of open payments lets one through.
+        const other = payments.charging(caller.orgId, body.store, body.reference);
+        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && other) throw chargeConflict(other);
         throw err;
       }
       await deps.durable();
@@ -115,7 +125,7 @@ export function createPaymentService(deps: {
             : payments.since(caller.orgId, toStoredTime(query.since as string));
       const store = caller.store ?? query.store;
       return found
-        .filter((p) => (store === undefined || p.store === store) && (query.unrecorded === undefined || (p.state === 'approved' && p.orderId === null)))
+        .filter((p) => store === undefined || p.store === store)
         .filter((p) => query.since === undefined || p.createdAt >= toStoredTime(query.since))
         .map(paymentOf);
     },
@@ -150,29 +160,42 @@ export function createPaymentService(deps: {
       }
     },
 
+    /**
+     * Gives money back at the terminal. The refund is stored, and its payment
+     * `refunding`, before the terminal hears of it; the answer is awaited, and
+     * when it is lost the payment stays `refunding` while the server asks the
+     * terminal how it ended. A refused approval not yet reversed is reversed now.
+     */
     async refund(caller: Caller, id: string, body: PaymentRefund): Promise<Payment> {
       const p = mustGet(caller, id);
+      const busy = () => new Conflict(`payment ${p.id} has a refund out at the terminal; wait until GET /payments/${p.id} tells how it ended`, paymentOf(mustGet(caller, id)));
+      if (p.refused && p.state === 'refunding') {
+        if (body.amount !== undefined && body.amount !== p.charged?.amount) {
+          throw new BadRequest(`amount: payment ${p.id} is a refused approval; its whole ${p.charged?.amount ?? 0} cents go back, leave amount out`);
+        }
+        const told = await deps.refunds.reverse(p.id);
+        if (!told) throw busy();
+        return answerOf(caller, id, told);
+      }
+      if (p.state === 'refunding') throw busy();
       if ((p.state !== 'approved' && p.state !== 'partially-refunded') || p.refused) {
-        throw new Conflict(`payment ${p.id} is ${p.refused ? 'refused and reversed' : p.state}: only an approved payment can be refunded`);
+        throw new Conflict(`payment ${p.id} is ${p.refused ? 'refused and reversed' : p.state}: only an approved payment can be refunded`, paymentOf(p));
       }
       const left = p.amount - p.refunded;
       const amount = body.amount ?? left;
       if (amount > left) throw new BadRequest(`amount: at most ${left} cents of payment ${p.id} are left to refund, not ${amount}`);
-      const endpoint = registry.endpoint(p.terminal);
-      if (!endpoint || !p.poiTransaction) throw new UnprocessableEntity(`payment ${p.id} has no terminal transaction to reverse; refund it on the terminal`);
-      let result: { done: boolean; message: string | null };
-      try {
-        result = await deps.protocol.refund(endpoint, p.poiTransaction, amount, p.currency);
-      } catch (err) {
-        const why = err instanceof TerminalNotReached ? 'could not be reached: nothing was refunded' : 'did not confirm the refund: check the terminal before trying again';
-        throw new TerminalUnavailable(`The terminal ${why}`);
-      }
-      if (!result.done) throw new UnprocessableEntity(`The terminal refused the refund: ${result.message ?? 'no reason given'}`);
-      const refunded = p.refunded + amount;
-      payments.settle(p.id, { ...p, refunded, state: refunded >= p.amount ? 'refunded' : 'partially-refunded' }, clock.now().toISOString());
-      return paymentOf(mustGet(caller, id));
+      if (!registry.endpoint(p.terminal) || !p.poiTransaction) throw new UnprocessableEntity(`payment ${p.id} has no terminal transaction to reverse; refund it on the terminal`);
+      const refund = deps.refunds.store(p, amount, p.currency, false);
+      if (!refund) throw busy();
+      return answerOf(caller, id, await deps.refunds.send(refund));
     },
   };
+
+  function answerOf(caller: Caller, id: string, told: RefundTold): Payment {
+    if (told.kind === 'refused') throw new UnprocessableEntity(`The terminal refused the refund: ${told.message}`);
+    if (told.kind === 'not-reached') throw new TerminalUnavailable(`The terminal could not be reached: nothing was refunded (${told.message})`);
+    return paymentOf(mustGet(caller, id));
+  }
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

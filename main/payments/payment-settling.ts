@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../services/clock.js';
 import type { PaymentOutcome, PaymentRecord, PaymentStore } from '../storage/payments.js';
+import type { RefundSettling } from './refund-settling.js';
 import type { TerminalRegistry } from './terminal-registry.js';
 import { TerminalAnswerLost, TerminalNotReached, type TerminalProtocol, type TransactionResult } from './terminal-protocol.js';
 
@@ -27,6 +28,7 @@ const outcomeOf = (p: PaymentRecord): PaymentOutcome => ({
   cashierReceipt: p.cashierReceipt,
   refunded: p.refunded,
   refused: p.refused,
+  charged: p.charged,
 });
 
 /**
@@ -45,6 +47,7 @@ export function createPaymentSettling(deps: {
   durable: () => Promise<void>;
   pace: FollowPace;
   crash: (instant: PaymentInstant) => void;
+  refunds: RefundSettling;
 }) {
   const { payments, registry, protocol, clock, logger } = deps;
   const timers = new Map<string, NodeJS.Timeout>();
@@ -52,17 +55,27 @@ export function createPaymentSettling(deps: {
 
   const settle = (p: PaymentRecord, change: Partial<PaymentOutcome>) => payments.settle(p.id, { ...outcomeOf(p), ...change }, clock.now().toISOString());
 
-  /** An approval of another amount or currency than asked is reversed at once, never used. */
+  /**
+   * An approval of another amount or currency than asked is never used: the
+   * payment is stored `refunding`, with what the terminal charged, and the
+   * server reverses it until the terminal confirms.
+   */
   async function refuse(p: PaymentRecord, result: Extract<TransactionResult, { kind: 'approved' }>): Promise<void> {
     const what = `the terminal approved ${francs(result.amount, result.currency)} for a payment of ${francs(p.amount, p.currency)}`;
     logger.warn({ payment: p.id, reference: p.reference, asked: p.amount, approved: result.amount, currency: result.currency }, 'card payment refused: the terminal approved another amount or currency');
-    const base = { brand: result.brand, maskedPan: result.maskedPan, poiTransaction: result.poiTransaction, customerReceipt: result.receipt.customer, cashierReceipt: result.receipt.cashier, refused: true };
-    // Reversed before anything is stored: the attempt stays open meanwhile, so nothing can use the approval.
-    const endpoint = registry.endpoint(p.terminal);
-    const reversed = endpoint && result.poiTransaction ? await protocol.refund(endpoint, result.poiTransaction, result.amount, result.currency).catch(() => undefined) : undefined;
-    const current = payments.byServiceId(p.serviceId) ?? p;
-    if (reversed?.done) settle(current, { ...base, state: 'refunded', refunded: p.amount, message: `Refused: ${what}; the approval was reversed` });
-    else settle(current, { ...base, state: 'approved', message: `Refused: ${what}; reversing it failed: reverse it on the terminal or refund it` });
+    settle(p, {
+      state: 'refunding',
+      brand: result.brand,
+      maskedPan: result.maskedPan,
+      poiTransaction: result.poiTransaction,
+      customerReceipt: result.receipt.customer,
+      cashierReceipt: result.receipt.cashier,
+      refused: true,
+      charged: { amount: result.amount, currency: result.currency },
+      message: `Refused: ${what}; reversing it: the server asks the terminal until it confirms; staff may refund it meanwhile`,
+    });
+    await deps.durable();
+    await deps.refunds.reverse(p.id);
   }
 
   async function apply(result: TransactionResult): Promise<void> {

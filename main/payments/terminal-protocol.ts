@@ -54,6 +54,20 @@ export interface TerminalTotal {
   amount: number;
 }
 
+export interface RefundAsk {
+  /** The refund attempt's own transaction reference (nexo ServiceID), at most 10 characters. */
+  serviceId: string;
+  original: PoiTransaction;
+  amount: number;
+  currency: string;
+}
+
+/** The terminal's verdict on a refund: given back, or refused with its reason. */
+export type RefundResult = { done: true } | { done: false; message: string };
+
+/** What a status query about a refund may tell. */
+export type RefundStatus = RefundResult | { kind: 'in-progress' } | { kind: 'not-found' };
+
 /** What a status query may tell beyond a verdict. */
 export type StatusAnswer = TransactionResult | { kind: 'in-progress' } | { kind: 'not-found' };
 
@@ -76,7 +90,9 @@ export interface TerminalProtocol {
   /** Asks the terminal to stop the payment in progress; its own answer still says how it ended. */
   abort(endpoint: TerminalEndpoint, serviceId: string, saleId?: string): Promise<void>;
   /** Gives back `amount` of an approved payment; resolves with the terminal's message when it refused. */
-  refund(endpoint: TerminalEndpoint, original: PoiTransaction, amount: number, currency: string): Promise<{ done: boolean; message: string | null }>;
+  refund(endpoint: TerminalEndpoint, ask: RefundAsk): Promise<RefundResult>;
+  /** Asks what became of the refund with this transaction reference. */
+  refundStatus(endpoint: TerminalEndpoint, serviceId: string): Promise<RefundStatus>;
   /** The terminal's totals (approved minus reversed) since its last reconciliation, to compare with the day's card sales. */
   totals(endpoint: TerminalEndpoint): Promise<TerminalTotal[]>;
 }

@@ -7,6 +7,7 @@ import { BadRequest, NotFound, UnprocessableEntity } from '../services/errors.js
 import { requireStores } from '../services/store-references.js';
 import type { StoreStore } from '../storage/stores.js';
 import type { TerminalRecord, TerminalStore } from '../storage/terminals.js';
+import { terminalCertificateProblem } from './terminal-certificate.js';
 import { terminalAddressProblem, terminalConnectProblem, type TerminalNetworkPolicy } from './terminal-network.js';
 import type { TerminalEndpoint } from './terminal-protocol.js';
 
@@ -31,6 +32,8 @@ export function createTerminalRegistry(deps: { terminals: TerminalStore; stores:
       requireStores(deps.stores, caller.orgId, 'store', [body.store]);
       const problem = terminalAddressProblem(body.host, body.port, deps.policy) ?? (await terminalConnectProblem(body.host, body.port));
       if (problem) throw new BadRequest(`host: ${problem}`);
+      const certificateProblem = terminalCertificateProblem(body.certificate, clock.now());
+      if (certificateProblem) throw new BadRequest(certificateProblem);
       const now = clock.now().toISOString();
       const id = newId();
       const { passphrase, ...rest } = body;

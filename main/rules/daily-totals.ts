@@ -1,10 +1,12 @@
-import { COUNTED_PAYMENT_STATE, type DailyReport } from '../../shared/api/reports.js';
+import { COUNTED_PAYMENT_STATES, type DailyReport } from '../../shared/api/reports.js';
 import { isOnSale, multiplyCents } from '../../shared/order-pricing.js';
 import type { OrderLine } from '../../shared/api/orders.js';
 import type { CountedOrder, OrderGroup, SaleWindow } from '../storage/daily-sales.js';
 
 /** The figures of a report that come from the orders alone. */
-export type DailyTotals = Omit<DailyReport, 'store' | 'date' | 'timeZone' | 'priceDeviations' | 'lateSales' | 'card'>;
+export type DailyTotals = Omit<DailyReport, 'store' | 'date' | 'timeZone' | 'priceDeviations' | 'lateSales' | 'card' | 'refunds' | 'cardWarnings'>;
+
+const isCounted = (state: string) => (COUNTED_PAYMENT_STATES as readonly string[]).includes(state);
 
 const byName = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
 
@@ -19,9 +21,22 @@ export function discountOf(line: OrderLine, orderDate: string, sale: SaleWindow 
   return Math.max(0, multiplyCents(sale.price, line.quantity) - line.price);
 }
 
+/** Counted orders by payment method and brand: a refunded sale and a paid one of the same card brand share a row. */
+function paymentRows(counted: readonly OrderGroup[]): Map<string, DailyTotals['byPaymentMethod'][number]> {
+  const rows = new Map<string, DailyTotals['byPaymentMethod'][number]>();
+  for (const g of counted) {
+    const key = `${g.paymentMethod}\n${g.paymentBrand}`;
+    const row = rows.get(key) ?? { paymentMethod: g.paymentMethod, paymentBrand: g.paymentBrand, sales: 0, total: 0 };
+    row.sales += g.sales;
+    row.total += g.total;
+    rows.set(key, row);
+  }
+  return rows;
+}
+
 /**
  * Puts a day's sums together. Counted are the orders in payment state
- * `successful` that are not deleted; every amount is a sum of what the orders
+ * `successful` (or refunded since, in part or whole) that are not deleted; every amount is a sum of what the orders
  * stored (no rounding happens here), so the totals match the orders to the cent.
  */
 export function assembleDailyTotals(
@@ -29,11 +44,11 @@ export function assembleDailyTotals(
   countedOrders: readonly CountedOrder[],
   saleOf: (productId: string) => SaleWindow | undefined,
 ): DailyTotals {
-  const counted = orders.filter((g) => !g.deleted && g.paymentState === COUNTED_PAYMENT_STATE);
+  const counted = orders.filter((g) => !g.deleted && isCounted(g.paymentState));
   const deleted = orders.filter((g) => g.deleted);
   const others = new Map<string, { paymentState: string; sales: number; total: number }>();
   for (const group of orders) {
-    if (group.deleted || group.paymentState === COUNTED_PAYMENT_STATE) continue;
+    if (group.deleted || isCounted(group.paymentState)) continue;
     const other = others.get(group.paymentState) ?? { paymentState: group.paymentState, sales: 0, total: 0 };
     other.sales += group.sales;
     other.total += group.total;
@@ -62,9 +77,7 @@ export function assembleDailyTotals(
   return {
     sales: sum(counted, 'sales'),
     total: sum(counted, 'total'),
-    byPaymentMethod: counted
-      .map((g) => ({ paymentMethod: g.paymentMethod, paymentBrand: g.paymentBrand, sales: g.sales, total: g.total }))
-      .sort((a, b) => byName(a.paymentMethod, b.paymentMethod) || byName(a.paymentBrand, b.paymentBrand)),
+    byPaymentMethod: [...paymentRows(counted).values()].sort((a, b) => byName(a.paymentMethod, b.paymentMethod) || byName(a.paymentBrand, b.paymentBrand)),
     byTaxRate: [...rates.values()].sort((a, b) => a.taxRate - b.taxRate),
     deposits,
     discounts,

@@ -37,6 +37,12 @@ export class FeatureNotAvailable extends ApiError {
 
 export class Conflict extends ApiError {
   readonly status = 409;
+  /** The record the request collided with, answered as `data` beside the message. */
+  readonly data: unknown;
+  constructor(message: string, data?: unknown) {
+    super(message);
+    this.data = data;
+  }
 }
 
 export class PayloadTooLarge extends ApiError {

@@ -20,6 +20,9 @@ export function createOrderPayment(payments: PaymentStore) {
       const p = payments.get(caller.orgId, body.payment);
       if (!p || (caller.store && p.store !== caller.store)) throw new UnprocessableEntity(`payment: no payment ${JSON.stringify(body.payment)} in this organization`);
       if (p.store !== body.store) throw new UnprocessableEntity(`payment: payment ${p.id} was taken at store ${JSON.stringify(p.store)}, not at ${JSON.stringify(body.store)}`);
+      if (p.state === 'refunding') {
+        throw new Conflict(`payment: payment ${p.id} has a refund out at the terminal (refunding); it pays no sale while money may be going back`);
+      }
       if (p.state !== 'approved' || p.refused) {
         throw new UnprocessableEntity(`payment: payment ${p.id} is ${p.refused ? 'refused (the terminal approved another amount)' : p.state}; only an approved payment pays a sale`);
       }

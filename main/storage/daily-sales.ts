@@ -1,4 +1,5 @@
-import { COUNTED_PAYMENT_STATE } from '../../shared/api/reports.js';
+import { COUNTED_PAYMENT_STATES } from '../../shared/api/reports.js';
+import type { DayRefund } from '../rules/day-refunds.js';
 import type { OrderLine } from '../../shared/api/orders.js';
 import type { Db } from './database.js';
 
@@ -37,7 +38,14 @@ type Range = [orgId: string, store: string, start: string, end: string];
  */
 export function createDailySalesStore(db: Db) {
   const DAY = 'o.org_id = ? AND o.store = ? AND o.order_date >= ? AND o.order_date < ?';
-  const COUNTED = `o.deleted = 0 AND o.payment_state = '${COUNTED_PAYMENT_STATE}'`;
+  const COUNTED = `o.deleted = 0 AND o.payment_state IN (${COUNTED_PAYMENT_STATES.map((state) => `'${state}'`).join(', ')})`;
+  // By the day the terminal confirmed each refund, not the day of its sale.
+  const refunds = db.prepare<Range, Record<string, unknown>>(
+    `SELECT r.amount, o.products, o.payment_method, o.payment_brand
+     FROM refunds r JOIN payments p ON p.id = r.payment_id JOIN orders o ON o.id = p.order_id AND o.org_id = p.org_id
+     WHERE r.org_id = ? AND p.store = ? AND r.decided_at >= ? AND r.decided_at < ? AND r.state = 'done' AND p.refused = 0 AND o.deleted = 0
+     ORDER BY r.decided_at`,
+  );
   const orders = db.prepare<Range, Record<string, unknown>>(
     `SELECT o.deleted, o.payment_state, o.payment_method, o.payment_brand, count(*) AS sales, sum(o.price) AS total,
             min(o.order_date) AS first_at, max(o.order_date) AS last_at
@@ -64,6 +72,15 @@ export function createDailySalesStore(db: Db) {
     },
     countedOrders(...range: Range): CountedOrder[] {
       return counted.all(...range).map(([orderDate, lines]) => ({ orderDate, lines: JSON.parse(lines) as OrderLine[] }));
+    },
+    /** Card refunds of the store's orders confirmed in the range, with each order's lines. */
+    refunds(...range: Range): DayRefund[] {
+      return refunds.all(...range).map((row) => ({
+        amount: row.amount as number,
+        lines: JSON.parse(row.products as string) as OrderLine[],
+        paymentMethod: row.payment_method as string | null,
+        paymentBrand: row.payment_brand as string | null,
+      }));
     },
     saleWindow(orgId: string, productId: string): SaleWindow | undefined {
       const row = saleWindow.get(productId, orgId);

@@ -16,6 +16,7 @@ const mapping = columnMapping({
   transactionMessage: ['transaction_message', 'text'],
   giftcardId: ['giftcard_id', 'text'],
   deleted: ['deleted', 'bool'],
+  refunded: ['refunded', 'number'],
   products: ['products', 'json'],
 });
 
@@ -26,7 +27,7 @@ const fromRow = (row: Row) => mapping.fromRow(row) as Order;
 const COLUMNS = [...mapping.columns, 'org_id', 'createdate', 'lastupdate'];
 
 /** Fields an update may change; lines, prices, store and dates of the sale stay as recorded. */
-const MUTABLE = ['payment_state', 'payment_method', 'payment_brand', 'transaction_date', 'transaction_message', 'giftcard_id', 'deleted'];
+const MUTABLE = ['payment_state', 'payment_method', 'payment_brand', 'transaction_date', 'transaction_message', 'giftcard_id', 'deleted', 'refunded'];
 
 export interface OrderPageQuery {
   orgId: string;

@@ -6,7 +6,7 @@ import { openMessage, sealMessage, type SecuredMessage } from '../payments/nexo/
 import { NEXO_PATH } from '../payments/nexo/nexo-transport.js';
 import type { TerminalEndpoint } from '../payments/terminal-protocol.js';
 import type { SimulatorIdentity } from './identity.js';
-import { parseOrder, paymentResponse, type SimulatorOrder, type Transaction, type TransactionState } from './transactions.js';
+import { parseOrder, paymentResponse, type Reversal, type SimulatorOrder, type Transaction, type TransactionState } from './transactions.js';
 
 /** A terminal answers on `/nexo`; Adyen's library posts to `/nexo/`. */
 const NEXO_PATHS = new Set([NEXO_PATH, `${NEXO_PATH}/`]);
@@ -43,6 +43,7 @@ const sendJson = (res: ServerResponse, status: number, body: unknown) => {
 export async function startSimulator(identity: SimulatorIdentity, port: number, host = '127.0.0.1'): Promise<RunningSimulator> {
   const orders: SimulatorOrder[] = [];
   const transactions = new Map<string, Transaction>();
+  const reversals = new Map<string, Reversal>();
   const key = { keyIdentifier: identity.keyIdentifier, keyVersion: identity.keyVersion, passphrase: identity.passphrase };
   let current: Transaction | undefined;
 
@@ -97,11 +98,24 @@ export async function startSimulator(identity: SimulatorIdentity, port: number, 
     setTimeout(() => decide(t, verdict), order.delayMs ?? 0);
   };
 
+  const reversalStatus = (res: ServerResponse, request: Json, r: Reversal) => {
+    if (r.state === 'in-progress') return answer(res, request, 'TransactionStatusResponse', { Response: { Result: 'Failure', ErrorCondition: 'InProgress' } });
+    const repeatedHeader = { ProtocolVersion: '3.0', MessageClass: 'Service', MessageCategory: 'Reversal', MessageType: 'Response', SaleID: r.saleId, ServiceID: r.serviceId, POIID: identity.poiId };
+    answer(res, request, 'TransactionStatusResponse', {
+      Response: { Result: 'Success' },
+      RepeatedMessageResponse: { MessageHeader: repeatedHeader, RepeatedResponseMessageBody: { ReversalResponse: r.response } },
+    });
+  };
+
   const status = (res: ServerResponse, request: Json) => {
     const reference = (request.TransactionStatusRequest?.MessageReference ?? {}) as Json;
-    const t = transactions.get(String(reference.ServiceID ?? ''));
+    const serviceId = String(reference.ServiceID ?? '');
     // A terminal knows a transaction by the SaleID and ServiceID it was sent with together.
-    if (!t || (reference.SaleID !== undefined && reference.SaleID !== t.saleId)) return answer(res, request, 'TransactionStatusResponse', { Response: { Result: 'Failure', ErrorCondition: 'NotFound' } });
+    const sameSale = (saleId: string) => reference.SaleID === undefined || reference.SaleID === saleId;
+    const reversal = reversals.get(serviceId);
+    if (reversal && sameSale(reversal.saleId)) return reversalStatus(res, request, reversal);
+    const t = transactions.get(serviceId);
+    if (!t || !sameSale(t.saleId)) return answer(res, request, 'TransactionStatusResponse', { Response: { Result: 'Failure', ErrorCondition: 'NotFound' } });
     if (t.state === 'in-progress') return answer(res, request, 'TransactionStatusResponse', { Response: { Result: 'Failure', ErrorCondition: 'InProgress' } });
     const repeatedHeader = { ProtocolVersion: '3.0', MessageClass: 'Service', MessageCategory: 'Payment', MessageType: 'Response', SaleID: t.saleId, ServiceID: t.serviceId, POIID: identity.poiId };
     answer(res, request, 'TransactionStatusResponse', {
@@ -116,16 +130,39 @@ export async function startSimulator(identity: SimulatorIdentity, port: number, 
     res.writeHead(200).end();
   };
 
+  /**
+   * A reversal takes the next order like a payment: `approve` (or no order)
+   * gives the money back after `delayMs`, `decline`/`cancel`/`busy` refuse it,
+   * `lose-answer` gives it back and closes the connection without answering,
+   * `ignore` closes it and records nothing.
+   */
   const reverse = (res: ServerResponse, request: Json) => {
+    const header = request.MessageHeader as Json;
+    const order = orders.shift() ?? { outcome: 'approve' };
+    if (order.outcome === 'ignore') return res.destroy();
     const body = request.ReversalRequest as Json;
+    const reversal: Reversal = { serviceId: String(header.ServiceID), saleId: String(header.SaleID), state: 'in-progress', response: undefined };
+    reversals.set(reversal.serviceId, reversal);
     const id = String(body?.OriginalPOITransaction?.POITransactionID?.TransactionID ?? '');
-    const t = [...transactions.values()].find((candidate) => candidate.poiTransactionId === id && candidate.state === 'approved');
-    const amount = body?.ReversedAmount === undefined ? (t ? t.amount - t.refunded : 0) : Math.round(Number(body.ReversedAmount) * 100);
-    if (!t || amount <= 0 || t.refunded + amount > t.amount) {
-      return answer(res, request, 'ReversalResponse', { Response: { Result: 'Failure', ErrorCondition: t ? 'NotAllowed' : 'NotFound' } });
-    }
-    t.refunded += amount;
-    answer(res, request, 'ReversalResponse', { Response: { Result: 'Success' }, ReversedAmount: amount / 100 });
+    const refuse = (condition: string) => ({ Response: { Result: 'Failure', ErrorCondition: condition } });
+    const settle = () => {
+      const t = [...transactions.values()].find((candidate) => candidate.poiTransactionId === id && candidate.state === 'approved');
+      const amount = body?.ReversedAmount === undefined ? (t ? t.amount - t.refunded : 0) : Math.round(Number(body.ReversedAmount) * 100);
+      if (order.outcome === 'decline' || order.outcome === 'cancel' || order.outcome === 'busy') {
+        reversal.response = refuse(order.outcome === 'busy' ? 'Busy' : 'Refusal');
+      } else if (!t || amount <= 0 || t.refunded + amount > t.amount) {
+        reversal.response = refuse(t ? 'NotAllowed' : 'NotFound');
+      } else {
+        t.refunded += amount;
+        reversal.response = { Response: { Result: 'Success' }, ReversedAmount: amount / 100 };
+      }
+      reversal.state = 'decided';
+    };
+    if (order.outcome === 'lose-answer') res.destroy();
+    setTimeout(() => {
+      settle();
+      if (order.outcome !== 'lose-answer') answer(res, request, 'ReversalResponse', reversal.response);
+    }, order.delayMs ?? 0);
   };
 
   const reconcile = (res: ServerResponse, request: Json) => {

@@ -1,4 +1,4 @@
-/** What the simulator is told to do with its next payment. */
+/** What the simulator is told to do with its next request that moves money: a payment or a reversal. */
 export interface SimulatorOrder {
   outcome: 'approve' | 'decline' | 'busy' | 'cancel' | 'lose-answer' | 'ignore';
   /** Time until the terminal decides, as a customer takes to present a card. */
@@ -29,6 +29,15 @@ export interface Transaction {
   response?: Record<string, unknown>;
   /** Ends the wait of the request that started it; unset once answered or lost. */
   finish?: ((state: TransactionState) => void) | undefined;
+}
+
+/** One reversal the simulated terminal took, by the ServiceID of its request: what a status query about it tells. */
+export interface Reversal {
+  serviceId: string;
+  saleId: string;
+  state: 'in-progress' | 'decided';
+  /** The ReversalResponse body once decided. */
+  response: Record<string, unknown> | undefined;
 }
 
 export function parseOrder(body: unknown): SimulatorOrder {

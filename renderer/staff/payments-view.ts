@@ -13,13 +13,16 @@ const STATE_TEXT: Record<Payment['state'], StaffTextKey> = {
   approved: 'payment_approved',
   declined: 'payment_declined',
   cancelled: 'payment_cancelled',
+  refunding: 'payment_refunding',
   refunded: 'payment_refunded',
   'partially-refunded': 'payment_partially-refunded',
 };
 
-/** What a refund may still give back. */
-const left = (p: Payment) => p.amount - p.refunded;
-const refundable = (p: Payment) => p.state === 'approved' || p.state === 'partially-refunded';
+/** A refused approval the terminal has not confirmed the reversal of: the customer was charged what `refusal` says. */
+const reversalPending = (p: Payment) => p.refusal !== null && !p.refusal.reversed;
+/** What a refund may still give back: of a refused approval, all the terminal charged. */
+const left = (p: Payment) => (p.refusal ? p.refusal.amount : p.amount) - p.refunded;
+const refundable = (p: Payment) => p.state === 'approved' || p.state === 'partially-refunded' || reversalPending(p);
 /** Approved at the terminal, but no order names it: the kiosk died or the customer left before the sale was recorded. */
 const isOpenApproved = (p: Payment) => p.state === 'approved' && p.order === null;
 
@@ -130,7 +133,13 @@ export function createPaymentsView(deps: { key: () => string; t: () => StaffTran
       h('td', {}, t.time(payment.createdAt, zoneOf(payment.store))),
       h('td', { class: 'num' }, t.money(payment.amount)),
       h('td', {}, [payment.brand && cardBrandName(payment.brand), payment.maskedPan].filter(Boolean).join(' ') || '–'),
-      h('td', { class: isOpenApproved(payment) || payment.state === 'unknown' ? 'flagged' : undefined }, t(STATE_TEXT[payment.state]), isOpenApproved(payment) && ` · ${t('paymentNoOrder')}`),
+      h(
+        'td',
+        { class: isOpenApproved(payment) || reversalPending(payment) || payment.state === 'unknown' ? 'flagged' : undefined },
+        t(STATE_TEXT[payment.state]),
+        isOpenApproved(payment) && ` · ${t('paymentNoOrder')}`,
+        reversalPending(payment) && payment.refusal && ` · ${t('paymentReversalPending', { amount: t.money(payment.refusal.amount) })}`,
+      ),
       // The sale by the number on its receipt (the till's order number), which is what a customer shows.
       h('td', {}, payment.reference),
       h('td', {}, refundable(payment) && h('button', { type: 'button', class: 'danger', 'data-action': 'refund', onclick: () => confirmRefund(payment) }, t('refund'))),

@@ -205,6 +205,8 @@ export const de: StaffTexts = {
   payment_cancelled: 'abgebrochen',
   payment_refunded: 'zurückerstattet',
   'payment_partially-refunded': 'teilweise zurückerstattet',
+  payment_refunding: 'Rückerstattung am Terminal, Antwort ausstehend',
+  paymentReversalPending: 'belastet {amount}, Storno ausstehend',
   refund: 'Rückerstatten',
   refundTitle: 'Kartenzahlung zurückerstatten',
   refundOf: '{amount} bezahlt mit {card} um {time}.',

@@ -204,6 +204,8 @@ export const en = {
   payment_cancelled: 'cancelled',
   payment_refunded: 'refunded',
   'payment_partially-refunded': 'partly refunded',
+  payment_refunding: 'refund at the terminal, awaiting its answer',
+  paymentReversalPending: 'charged {amount}, reversal pending',
   refund: 'Refund',
   refundTitle: 'Refund a card payment',
   refundOf: '{amount} paid with {card} at {time}.',

@@ -205,6 +205,8 @@ export const fr: StaffTexts = {
   payment_cancelled: 'annulé',
   payment_refunded: 'remboursé',
   'payment_partially-refunded': 'remboursé en partie',
+  payment_refunding: 'remboursement au terminal, réponse attendue',
+  paymentReversalPending: 'débité {amount}, annulation en attente',
   refund: 'Rembourser',
   refundTitle: 'Rembourser un paiement par carte',
   refundOf: '{amount} payé avec {card} à {time}.',

@@ -205,6 +205,8 @@ export const it: StaffTexts = {
   payment_cancelled: 'annullato',
   payment_refunded: 'rimborsato',
   'payment_partially-refunded': 'rimborsato in parte',
+  payment_refunding: 'rimborso al terminale, risposta in attesa',
+  paymentReversalPending: 'addebitato {amount}, storno in sospeso',
   refund: 'Rimborsare',
   refundTitle: 'Rimborsare un pagamento con carta',
   refundOf: '{amount} pagato con {card} alle {time}.',

@@ -64,6 +64,10 @@ export const OrderSchema = z
     transactionMessage: orderOptionalFields.transactionMessage.optional(),
     giftcardId: orderOptionalFields.giftcardId.optional(),
     deleted: z.boolean().describe('true for a soft-deleted order.'),
+    refunded: z
+      .int()
+      .optional()
+      .describe('Cents given back to the customer by card refunds of its payment; absent until one. With it `paymentState` is `refunded` or `partially-refunded`.'),
     products: z.array(OrderLineSchema).describe('The order lines.'),
   })
   .meta({ id: 'Order', description: 'An order. Optional fields that were never set are absent.' });
@@ -123,6 +127,7 @@ export const OrderUpdateSchema = z
     transactionMessage: orderOptionalFields.transactionMessage.optional(),
     giftcardId: orderOptionalFields.giftcardId.optional(),
     deleted: z.boolean({ error: 'must be true or false' }).optional().describe('true soft-deletes the order; false restores it.'),
+    refunded: CentsSchema.optional().describe('Cents given back by card refunds; a store PC sends it with the order\'s new `paymentState` after a refund.'),
   })
   .meta({ id: 'OrderUpdate', description: 'Partial update: only the fields sent change. Lines and prices cannot change.' });
 

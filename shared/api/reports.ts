@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { STORE_LANGUAGES } from '../languages.js';
 import { CalendarDaySchema, IdSchema } from './common.js';
 
-/** The payment state whose orders a report counts as sales. */
-export const COUNTED_PAYMENT_STATE = 'successful';
+/** The payment states whose orders a report counts as sales: an order refunded by card still counts on its sale's day. */
+export const COUNTED_PAYMENT_STATES = ['successful', 'partially-refunded', 'refunded'] as const;
 
 const cents = (description: string) => z.int().describe(`${description} In cents.`);
 
@@ -79,6 +79,31 @@ export const LateSaleSchema = z
   })
   .meta({ id: 'LateSale', description: 'A kiosk sale recorded long after its order date.' });
 
+export const CardRefundsSchema = z
+  .object({
+    refunds: z.int().describe('Card refunds of sales the terminal confirmed on this day, sales of any day.'),
+    total: cents('What they gave back; already taken off `total`, the card rows of `byPaymentMethod`, `byTaxRate` (in proportion to each order\'s gross per rate) and `card`.'),
+  })
+  .meta({ id: 'CardRefunds' });
+
+export const CARD_WARNING_KINDS = ['payment-without-order', 'reversal-pending'] as const;
+
+export const CardWarningSchema = z
+  .object({
+    kind: z
+      .enum(CARD_WARNING_KINDS)
+      .describe(
+        '`payment-without-order`: an approved payment of the day no order names (money taken, no sale recorded: record the sale or refund it); ' +
+          '`reversal-pending`: the terminal approved another amount or currency than asked and has not confirmed the reversal yet (the customer was charged; the server keeps reversing it).',
+      ),
+    payment: z.string().describe('Payment id (`GET /payments/{paymentId}`).'),
+    amount: cents('What the terminal charged.'),
+    currency: z.string(),
+    createdAt: z.string().describe('When the payment was started (UTC).'),
+    message: z.string().nullable().describe("The payment's message."),
+  })
+  .meta({ id: 'CardWarning', description: 'Money the terminal took that no sale accounts for: never hidden in a total.' });
+
 export const CardBrandReconciliationSchema = z
   .object({
     brand: z.string().describe('Card brand as the terminal names it (VISA, MASTERCARD, …).'),
@@ -114,8 +139,8 @@ export const DailyReportSchema = z
     store: z.string().describe('Store id.'),
     date: z.string().describe('The local day, YYYY-MM-DD.'),
     timeZone: z.string().describe("The store's time zone that decided which orders belong to the day."),
-    sales: z.int().describe(`Orders in payment state \`${COUNTED_PAYMENT_STATE}\`, not deleted, whose orderDate falls on the local day.`),
-    total: cents('Sum of their order totals (lines and deposits).'),
+    sales: z.int().describe(`Orders in payment state ${COUNTED_PAYMENT_STATES.map((state) => `\`${state}\``).join(', ')}, not deleted, whose orderDate falls on the local day.`),
+    total: cents("Sum of their order totals (lines and deposits), less the card refunds confirmed on the day (`refunds`)."),
     byPaymentMethod: z.array(PaymentTotalSchema).describe('By payment method and brand, in that order; totals add up to `total`.'),
     byTaxRate: z.array(TaxRateTotalSchema).describe('By VAT rate, lowest first; gross adds up to `total - deposits`.'),
     deposits: cents('Sum of the deposit lines, outside VAT.'),
@@ -143,6 +168,8 @@ export const DailyReportSchema = z
         'Extension of the contract: kiosk sales recorded on this day more than 30 minutes after their order date (an order date set back, or a ' +
           'sale sent again after an outage), not deleted; oldest recording first. Their lines count on the day of their order date.',
       ),
+    refunds: CardRefundsSchema.describe('Card refunds confirmed on this day, already taken off the totals.'),
+    cardWarnings: z.array(CardWarningSchema).describe("The day's card payments that took money without a sale: approved without an order, or refused and not yet reversed; oldest first."),
     card: CardReconciliationSchema.describe(
       "Extension of the contract: card payments of the day (the store's local day, by when each payment was started) by brand, compared with the terminals' own totals.",
     ),
@@ -159,3 +186,4 @@ export type PaymentTotal = z.infer<typeof PaymentTotalSchema>;
 export type PriceDeviation = z.infer<typeof PriceDeviationSchema>;
 export type LateSale = z.infer<typeof LateSaleSchema>;
 export type TaxRateTotal = z.infer<typeof TaxRateTotalSchema>;
+export type CardWarning = z.infer<typeof CardWarningSchema>;

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { CreatedSchema, SuccessSchema, dataOf } from '../api/common.js';
+import { CreatedSchema, StandardErrorSchema, SuccessSchema, dataOf } from '../api/common.js';
 import { PaymentCreateSchema, PaymentListQuerySchema, PaymentRefundSchema, PaymentSchema } from '../api/payments.js';
 import { TerminalCheckSchema, TerminalCreateSchema, TerminalSchema, TerminalTotalsSchema } from '../api/terminals.js';
 import { EXTENSION, errors, json } from './helpers.js';
@@ -8,6 +8,8 @@ import { EXTENSION, errors, json } from './helpers.js';
 const terminalParams = z.object({ terminalId: z.string().describe('Terminal id (`GET /terminals`).') });
 const paymentParams = z.object({ paymentId: z.string().describe('Payment id.') });
 const accepted = (what: string) => json(dataOf(PaymentSchema), what);
+const PaymentConflictSchema = StandardErrorSchema.extend({ data: PaymentSchema.describe('The payment the request met.') }).meta({ id: 'PaymentConflict' });
+const conflict = (what: string) => ({ 409: json(PaymentConflictSchema, what) });
 
 export function registerPaymentPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
@@ -63,9 +65,11 @@ export function registerPaymentPaths(registry: OpenAPIRegistry): void {
     summary: "Start a card payment at the store's terminal (kiosk key of the store, or Write key)",
     description:
       'The attempt is stored, with its own transaction reference, before the terminal hears of it; the answer is 202 with the payment `pending`. Follow it with `GET /payments/{paymentId}`. ' +
-      'A sale (`reference`) with a payment still `pending` or `unknown` answers 409: resume that one. 422 when the store has no terminal.',
+      'One charge per sale: while the store has a payment of the sale (`reference`) that is `pending`, `unknown`, `approved`, `refunding`, `refunded` or `partially-refunded`, ' +
+      'the answer is 409 with that payment in `data`: resume it. A declined or cancelled attempt, or a refused approval the server reversed, does not block a new one. ' +
+      'An `Idempotency-Key` replays the first answer. 400 above `PAYMENT_MAX_CENTS`; 422 when the store has no terminal.',
     request: { body: { content: { 'application/json': { schema: PaymentCreateSchema } } } },
-    responses: { 202: accepted('Sent to the terminal.'), ...errors([400, 403, 409, 422]) },
+    responses: { 202: accepted('Sent to the terminal.'), ...errors([400, 403, 422]), ...conflict('The sale has a payment already; `data` is that payment.') },
   });
   registry.registerPath({
     method: 'get',
@@ -74,7 +78,8 @@ export function registerPaymentPaths(registry: OpenAPIRegistry): void {
     summary: "A sale's payment attempts, the payments since a time, or the approved payments no order names",
     description:
       'One of `reference`, `since` or `unrecorded=true`. An approved payment whose sale was never recorded is not reversed by itself: a kiosk may still be resending the sale from its journal. ' +
-      'Staff see it with `unrecorded=true` and refund it (`POST /payments/{paymentId}/refund`) or record the sale with it.',
+      'Staff see it with `unrecorded=true` and refund it (`POST /payments/{paymentId}/refund`) or record the sale with it. ' +
+      '`unrecorded=true` also lists refused approvals whose reversal is pending (charged, `refusal.reversed` false).',
     request: { query: PaymentListQuerySchema },
     responses: { 200: json(z.object({ data: z.array(PaymentSchema) }), 'The attempts.'), ...errors([400, 403], { validation: true }) },
   });
@@ -101,8 +106,12 @@ export function registerPaymentPaths(registry: OpenAPIRegistry): void {
     path: '/payments/{paymentId}/refund',
     ...EXTENSION,
     summary: 'Refund an approved payment, whole or in part (Write key)',
-    description: 'The terminal reverses `amount` cents (default what is left). 502 when the terminal could not be reached or did not confirm.',
+    description:
+      'The terminal reverses `amount` cents (default what is left). The refund is stored, and the payment `refunding`, before the terminal hears of it. ' +
+      'The answer comes once the terminal answered: `partially-refunded` or `refunded`; when its answer is lost the payment stays `refunding` and the server asks the terminal until it tells. ' +
+      'A refused approval not yet reversed (`refusal.reversed` false) is reversed now, whole. ' +
+      '409 (with the payment in `data`) while a refund of it is out, or when it is not approved; 422 when the terminal refused; 502 when it could not be reached (nothing was refunded).',
     request: { params: paymentParams, body: { content: { 'application/json': { schema: PaymentRefundSchema } } } },
-    responses: { 202: accepted('Refunded.'), ...errors([400, 403, 404, 409, 422, 502]) },
+    responses: { 202: accepted('Refunded, or `refunding` while the server follows a lost answer.'), ...errors([400, 403, 404, 422, 502]), ...conflict('A refund is out, or the payment is not approved.') },
   });
 }

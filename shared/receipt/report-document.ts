@@ -55,6 +55,23 @@ export function reportDocument({ report: r, storeName, language, printedAt }: Re
     out.push(`${text(receipt.vatRate)} | | ${text(receipt.gross)} | ${text(receipt.net)} | ${text(receipt.vat)}`);
     for (const v of r.byTaxRate) out.push(`${text(rate.format(v.taxRate))} | | ${amount(v.gross)} | ${amount(v.net)} | ${amount(v.tax)}`);
   }
+  if (r.card.byBrand.length > 0 || r.refunds.refunds > 0 || r.cardWarnings.length > 0) {
+    const maybe = (cents: number | null) => (cents === null ? '-' : amount(cents));
+    out.push('{w:auto}', '-', `"${text(t.card)}"`, '{w:*,10,10,9}');
+    out.push(` | ${text(t.cardOurs)} | ${text(t.cardTerminal)} | ${text(t.cardDifference)}`);
+    for (const b of r.card.byBrand) out.push(`${text(b.brand)} | ${amount(b.total)} | ${maybe(b.terminalTotal)} | ${maybe(b.difference)}`);
+    out.push(`"${text(t.total)}" | "${amount(r.card.total)}" | "${maybe(r.card.terminalTotal)}" | "${maybe(r.card.difference)}"`);
+    out.push('{w:*,12}');
+    if (r.refunds.refunds > 0) out.push(`${text(fill(t.refunds, { count: r.refunds.refunds }))} | -${amount(r.refunds.total)}`);
+    if (r.card.terminals.length > 0 && r.card.terminalTotal === null) out.push('{w:auto}', text(t.cardTerminalUnknown), '{w:*,12}');
+    if (r.cardWarnings.length > 0) {
+      out.push('{w:auto}', `^"${text(t.warnings)}"`, '{w:*,12}');
+      for (const w of r.cardWarnings) {
+        const what = w.kind === 'reversal-pending' ? t.reversalPending : t.paymentWithoutOrder;
+        out.push(`${text(`${what} ${clock.format(new Date(w.createdAt))}`)} | ${text(w.currency)} ${amount(w.amount)}`);
+      }
+    }
+  }
   if (r.deletedOrders.sales > 0 || r.otherPaymentStates.length > 0) {
     out.push('{w:auto}', '-', `"${text(t.notCounted)}"`, '{w:*,5,12}');
     if (r.deletedOrders.sales > 0) out.push(`${text(t.deletedOrders)} | ${r.deletedOrders.sales} | ${amount(r.deletedOrders.total)}`);

@@ -19,6 +19,18 @@ export interface ReportTexts {
   /** An order's payment state other than paid, `{state}`. */
   otherState: string;
   printedAt: string;
+  /** The card section: the server's card takings by brand beside the terminals' own. */
+  card: string;
+  cardOurs: string;
+  cardTerminal: string;
+  cardDifference: string;
+  /** The terminals did not all tell their totals. */
+  cardTerminalUnknown: string;
+  /** `{count}` card refunds confirmed on the day. */
+  refunds: string;
+  warnings: string;
+  paymentWithoutOrder: string;
+  reversalPending: string;
 }
 
 export const REPORT_TEXTS: Record<StoreLanguage, ReportTexts> = {
@@ -38,6 +50,15 @@ export const REPORT_TEXTS: Record<StoreLanguage, ReportTexts> = {
     deletedOrders: 'Gelöschte Belege',
     otherState: 'Zahlung {state}',
     printedAt: 'Gedruckt',
+    card: 'Karten',
+    cardOurs: 'Kasse',
+    cardTerminal: 'Terminal',
+    cardDifference: 'Differenz',
+    cardTerminalUnknown: 'Terminal ohne Antwort: keine Summen',
+    refunds: 'Rückerstattungen ({count})',
+    warnings: 'ACHTUNG',
+    paymentWithoutOrder: 'Zahlung ohne Verkauf',
+    reversalPending: 'Belastet, Storno ausstehend',
   },
   fr: {
     title: 'Clôture journalière',
@@ -55,6 +76,15 @@ export const REPORT_TEXTS: Record<StoreLanguage, ReportTexts> = {
     deletedOrders: 'Pièces supprimées',
     otherState: 'Paiement {state}',
     printedAt: 'Imprimé le',
+    card: 'Cartes',
+    cardOurs: 'Caisse',
+    cardTerminal: 'Terminal',
+    cardDifference: 'Différence',
+    cardTerminalUnknown: 'Terminal sans réponse : pas de totaux',
+    refunds: 'Remboursements ({count})',
+    warnings: 'ATTENTION',
+    paymentWithoutOrder: 'Paiement sans vente',
+    reversalPending: 'Débité, annulation en attente',
   },
   it: {
     title: 'Chiusura giornaliera',
@@ -72,6 +102,15 @@ export const REPORT_TEXTS: Record<StoreLanguage, ReportTexts> = {
     deletedOrders: 'Documenti cancellati',
     otherState: 'Pagamento {state}',
     printedAt: 'Stampato il',
+    card: 'Carte',
+    cardOurs: 'Cassa',
+    cardTerminal: 'Terminale',
+    cardDifference: 'Differenza',
+    cardTerminalUnknown: 'Terminale senza risposta: nessun totale',
+    refunds: 'Rimborsi ({count})',
+    warnings: 'ATTENZIONE',
+    paymentWithoutOrder: 'Pagamento senza vendita',
+    reversalPending: 'Addebitato, storno in sospeso',
   },
   en: {
     title: "Day's closing",
@@ -89,5 +128,14 @@ export const REPORT_TEXTS: Record<StoreLanguage, ReportTexts> = {
     deletedOrders: 'Deleted orders',
     otherState: 'Payment {state}',
     printedAt: 'Printed',
+    card: 'Cards',
+    cardOurs: 'Till',
+    cardTerminal: 'Terminal',
+    cardDifference: 'Difference',
+    cardTerminalUnknown: 'A terminal did not answer: no totals',
+    refunds: 'Refunds ({count})',
+    warnings: 'WARNING',
+    paymentWithoutOrder: 'Payment without a sale',
+    reversalPending: 'Charged, reversal pending',
   },
 };

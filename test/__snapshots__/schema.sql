@@ -146,7 +146,7 @@ CREATE TABLE orders (
   deleted INTEGER NOT NULL DEFAULT 0,
   createdate TEXT NOT NULL,
   lastupdate TEXT NOT NULL
-);
+, refunded INTEGER);
 
 CREATE TABLE organizations (
   id TEXT PRIMARY KEY,
@@ -190,7 +190,7 @@ CREATE TABLE payments (
   order_id TEXT UNIQUE,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
-, sale_id TEXT NOT NULL DEFAULT 'StoreServer');
+, charged_amount INTEGER, charged_currency TEXT, sale_id TEXT NOT NULL DEFAULT 'StoreServer');
 
 CREATE TABLE printers (
   id TEXT PRIMARY KEY,
@@ -260,6 +260,21 @@ CREATE TABLE products (
 CREATE TABLE purge_schedule (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   next_at TEXT NOT NULL
+);
+
+CREATE TABLE refunds (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  payment_id TEXT NOT NULL REFERENCES payments(id),
+  service_id TEXT NOT NULL UNIQUE,
+  amount INTEGER NOT NULL,
+  currency TEXT NOT NULL,
+  reversal INTEGER NOT NULL DEFAULT 0,
+  state TEXT NOT NULL,
+  message TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  decided_at TEXT
 );
 
 CREATE TABLE scale_label_rules (
@@ -449,7 +464,7 @@ CREATE INDEX outbox_pending ON outbox (state, seq);
 
 CREATE INDEX outbox_pushed ON outbox (done_at) WHERE state = 'pushed';
 
-CREATE UNIQUE INDEX payments_one_open_per_sale ON payments (org_id, reference) WHERE state IN ('pending', 'unknown');
+CREATE UNIQUE INDEX payments_one_open_per_sale ON payments (org_id, store, reference) WHERE state IN ('pending', 'unknown');
 
 CREATE INDEX payments_open ON payments (state) WHERE state IN ('pending', 'unknown');
 
@@ -476,6 +491,14 @@ CREATE INDEX products_org_list ON products (org_id, deleted, id);
 CREATE INDEX products_org_scale ON products (org_id, deleted, show_on_scale, id);
 
 CREATE INDEX products_org_screen ON products (org_id, deleted, show_on_screen, id);
+
+CREATE INDEX refunds_done_by_day ON refunds (org_id, decided_at) WHERE state = 'done';
+
+CREATE UNIQUE INDEX refunds_one_open_per_payment ON refunds (payment_id) WHERE state IN ('pending', 'unknown');
+
+CREATE INDEX refunds_open ON refunds (state) WHERE state IN ('pending', 'unknown');
+
+CREATE INDEX refunds_payment ON refunds (payment_id);
 
 CREATE INDEX stores_deleted ON stores (lastupdate) WHERE deleted = 1;
 

@@ -54,6 +54,8 @@ export interface TestServerOptions extends StartOptions {
   printerNetwork?: PrinterNetworkPolicy;
   /** Where card terminals may be (`TERMINAL_ALLOW_ADDRESSES`); the simulator on loopback needs it widened. */
   terminalNetwork?: TerminalNetworkPolicy;
+  /** `PAYMENT_MAX_CENTS`: the largest card payment; default CHF 5,000. */
+  paymentMaxCents?: number;
   /** Interface to listen on (`HOST`); default 127.0.0.1. */
   host?: string;
   /** HTTPS (`TLS`, `TLS_CERT`, `TLS_KEY`). */
@@ -80,6 +82,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     allowedHosts: options.allowedHosts,
     printerNetwork: options.printerNetwork,
     terminalNetwork: options.terminalNetwork,
+    paymentMaxCents: options.paymentMaxCents,
     tls: options.tls,
     groupCommitMs: options.groupCommitMs,
     syncGroupCommitMs: options.syncGroupCommitMs ?? options.groupCommitMs ?? DEFAULT_GROUP_COMMIT.windowMs,

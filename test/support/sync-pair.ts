@@ -1,7 +1,7 @@
 import type { StartOptions } from '../../main/server.js';
 import { api, type Api } from './api.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
-import { startTestServer, type TestOrg, type TestServer } from './server.js';
+import { startTestServer, type TestOrg, type TestServer, type TestServerOptions } from './server.js';
 import { FAST_SYNC, configureSync } from './sync.js';
 
 /** A store PC and its organization's upstream: two real servers, a fault proxy between them. */
@@ -19,7 +19,7 @@ export interface SyncPair {
 }
 
 export async function startSyncPair(
-  options: { features?: string[]; local?: StartOptions; upstream?: StartOptions; intervalSeconds?: number; pullIntervalSeconds?: number; fullIntervalSeconds?: number } = {},
+  options: { features?: string[]; local?: TestServerOptions; upstream?: StartOptions; intervalSeconds?: number; pullIntervalSeconds?: number; fullIntervalSeconds?: number } = {},
 ): Promise<SyncPair> {
   const features = options.features ?? ['identity-logs'];
   const upstream = await startTestServer(options.upstream);

@@ -1,6 +1,6 @@
-import type { PaymentAsk, StatusAnswer, TerminalEndpoint, TerminalProtocol, TransactionResult } from '../terminal-protocol.js';
+import type { PaymentAsk, RefundAsk, RefundResult, RefundStatus, StatusAnswer, TerminalEndpoint, TerminalProtocol, TransactionResult } from '../terminal-protocol.js';
 import { TerminalAnswerLost } from '../terminal-protocol.js';
-import { abortRequest, header, paymentRequest, paymentResult, reconciliationRequest, reversalRequest, statusAnswer, statusRequest, totalsOf, type NexoCategory } from './nexo-messages.js';
+import { abortRequest, header, paymentRequest, paymentResult, reconciliationRequest, refundStatusAnswer, reversalRequest, reversalResult, statusAnswer, statusRequest, totalsOf, type NexoCategory } from './nexo-messages.js';
 import { exchange } from './nexo-transport.js';
 
 /** Longer than the 120 s a terminal gives the customer, so a slow approval is still heard. */
@@ -16,6 +16,8 @@ export interface NexoLocalOptions {
   saleId: string;
   /** Called once a payment request is written to the terminal. */
   onPaymentSent?: ((serviceId: string) => void) | undefined;
+  /** Called once a reversal request is written to the terminal. */
+  onRefundSent?: ((serviceId: string) => void) | undefined;
   paymentTimeoutMs?: number | undefined;
 }
 
@@ -47,11 +49,14 @@ export function nexoLocal(options: NexoLocalOptions): TerminalProtocol {
     async abort(endpoint, serviceId, saleId = options.saleId) {
       await send(endpoint, 'Abort', requestId(), 'AbortRequest', abortRequest(serviceId, endpoint.poiId, saleId), SHORT_TIMEOUT_MS);
     },
-    async refund(endpoint, original, amount) {
-      const answer = await send(endpoint, 'Reversal', requestId(), 'ReversalRequest', reversalRequest(original, amount), SHORT_TIMEOUT_MS * 3);
-      const response = (bodyOf(answer, 'ReversalResponse').Response ?? {}) as Record<string, unknown>;
-      if (response.Result === 'Success') return { done: true, message: null };
-      return { done: false, message: String(response.ErrorCondition ?? 'Refusal') };
+    async refund(endpoint, ask: RefundAsk): Promise<RefundResult> {
+      const onSent = () => options.onRefundSent?.(ask.serviceId);
+      const answer = await send(endpoint, 'Reversal', ask.serviceId, 'ReversalRequest', reversalRequest(ask.original, ask.amount), SHORT_TIMEOUT_MS * 3, onSent);
+      return reversalResult(bodyOf(answer, 'ReversalResponse'));
+    },
+    async refundStatus(endpoint, serviceId): Promise<RefundStatus> {
+      const answer = await send(endpoint, 'TransactionStatus', requestId(), 'TransactionStatusRequest', statusRequest(serviceId, options.saleId, 'Reversal'), SHORT_TIMEOUT_MS);
+      return refundStatusAnswer(bodyOf(answer, 'TransactionStatusResponse'));
     },
     async totals(endpoint) {
       const answer = await send(endpoint, 'Reconciliation', requestId(), 'ReconciliationRequest', reconciliationRequest(), SHORT_TIMEOUT_MS);

@@ -1,4 +1,4 @@
-import type { PaymentAsk, PoiTransaction, StatusAnswer, TerminalReceipt, TerminalTotal, TransactionResult } from '../terminal-protocol.js';
+import type { PaymentAsk, PoiTransaction, RefundResult, RefundStatus, StatusAnswer, TerminalReceipt, TerminalTotal, TransactionResult } from '../terminal-protocol.js';
 
 export type NexoCategory = 'Payment' | 'TransactionStatus' | 'Abort' | 'Reversal' | 'Reconciliation';
 
@@ -21,9 +21,9 @@ export const paymentRequest = (ask: PaymentAsk, now: Date) => ({
   PaymentTransaction: { AmountsReq: { Currency: ask.currency, RequestedAmount: toUnits(ask.amount) } },
 });
 
-/** `saleId`: the SaleID the payment was sent with. */
-export const statusRequest = (serviceId: string, saleId: string) => ({
-  MessageReference: { MessageCategory: 'Payment', SaleID: saleId, ServiceID: serviceId },
+/** `saleId`: the SaleID the payment or reversal was sent with. */
+export const statusRequest = (serviceId: string, saleId: string, category: 'Payment' | 'Reversal' = 'Payment') => ({
+  MessageReference: { MessageCategory: category, SaleID: saleId, ServiceID: serviceId },
   DocumentQualifier: ['CashierReceipt', 'CustomerReceipt'],
   ReceiptReprintFlag: true,
 });
@@ -96,6 +96,26 @@ export function statusAnswer(serviceId: string, body: Json): StatusAnswer {
   const repeated = (body.RepeatedMessageResponse ?? {}) as Json;
   const repeatedService = String(repeated.MessageHeader?.ServiceID ?? serviceId);
   return paymentResult(repeatedService, (repeated.RepeatedResponseMessageBody?.PaymentResponse ?? {}) as Json);
+}
+
+/** A ReversalResponse (also one repeated by a status answer) as a verdict. */
+export function reversalResult(body: Json): RefundResult {
+  const response = (body.Response ?? {}) as Json;
+  if (response.Result === 'Success') return { done: true };
+  const condition = String(response.ErrorCondition ?? 'Refusal');
+  const reason = reasonOf(response.AdditionalResponse);
+  return { done: false, message: reason ? `${condition}: ${reason}` : condition };
+}
+
+/** A TransactionStatusResponse about a reversal: its verdict, still in progress, or never seen. */
+export function refundStatusAnswer(body: Json): RefundStatus {
+  const response = (body.Response ?? {}) as Json;
+  if (response.Result !== 'Success') {
+    if (response.ErrorCondition === 'InProgress') return { kind: 'in-progress' };
+    if (response.ErrorCondition === 'NotFound') return { kind: 'not-found' };
+    throw new Error(`the terminal could not tell the status: ${String(response.ErrorCondition)}`);
+  }
+  return reversalResult((body.RepeatedMessageResponse?.RepeatedResponseMessageBody?.ReversalResponse ?? {}) as Json);
 }
 
 export const reconciliationRequest = () => ({ ReconciliationType: 'SaleReconciliation' });

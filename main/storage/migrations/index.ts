@@ -25,6 +25,7 @@ import { cardPayments } from './0028-card-payments.js';
 import { paymentsByStoreDay } from './0031-payments-by-store-day.js';
 import { answersWithoutCreationIndex } from './0032-answers-without-creation-index.js';
 import { answersInArrivalOrder } from './0033-answers-in-arrival-order.js';
+import { durableRefunds } from './0034-durable-refunds.js';
 import { paymentSaleId } from './0037-payment-sale-id.js';
 
 export interface Migration {
@@ -62,5 +63,6 @@ export const migrations: Migration[] = [
   paymentsByStoreDay,
   answersWithoutCreationIndex,
   answersInArrivalOrder,
+  durableRefunds,
   paymentSaleId,
 ];
