@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashKey } from '../main/services/organizations.js';
@@ -76,31 +76,31 @@ describe('opening the data folder of an earlier release', () => {
   });
 });
 
-/** Kept answers as release 32 stored them: in key order, a WITHOUT ROWID table; the rows stay as they are. */
-function keptAnswersAsRelease32(file: string): void {
+/**
+ * The database as release 32 would hold the same rows: the schema of
+ * migrations up to 32, made by the real migration code (kept answers in key
+ * order, a WITHOUT ROWID table), with every row copied over in the columns
+ * that release had. Later migrations then run on it as on a shop's PC.
+ */
+function asRelease32(file: string): void {
+  const later = `${file}.later`;
+  const full = new Database(file);
+  full.pragma('wal_checkpoint(TRUNCATE)');
+  full.close();
+  renameSync(file, later);
   const db = new Database(file);
-  db.exec(`
-    CREATE TABLE idempotency_keys_v32 (
-      org_id TEXT NOT NULL, api_key_id TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER NOT NULL,
-      body TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT, sender TEXT, entry_seq INTEGER,
-      PRIMARY KEY (org_id, api_key_id, key)
-    ) WITHOUT ROWID;
-    INSERT INTO idempotency_keys_v32 SELECT org_id, api_key_id, key, fingerprint, status, body, created_at, expires_at, sender, entry_seq FROM idempotency_keys;
-    DROP TABLE idempotency_keys;
-    ALTER TABLE idempotency_keys_v32 RENAME TO idempotency_keys;
-    CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
-    CREATE INDEX idempotency_keys_sender ON idempotency_keys (org_id, sender, entry_seq) WHERE sender IS NOT NULL;
-    -- Release 32 had no refund attempts either (migration 34).
-    DROP TABLE refunds;
-    ALTER TABLE payments DROP COLUMN charged_amount;
-    ALTER TABLE payments DROP COLUMN charged_currency;
-    ALTER TABLE orders DROP COLUMN refunded;
-    DROP INDEX payments_one_open_per_sale;
-    CREATE UNIQUE INDEX payments_one_open_per_sale ON payments (org_id, reference) WHERE state IN ('pending', 'unknown');
-    DELETE FROM schema_migrations WHERE version > 32;
-  `);
-  db.pragma('wal_checkpoint(TRUNCATE)');
+  applyMigrations(db, migrations.filter((m) => m.version <= 32));
+  db.prepare('ATTACH DATABASE ? AS later').run(later);
+  const tables = db.prepare("SELECT name FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations'").pluck().all() as string[];
+  for (const table of tables) {
+    const columnsOf = (schema: string) => (db.prepare(`SELECT name FROM pragma_table_info(?, ?)`).pluck().all(table, schema) as string[]);
+    const theirs = new Set(columnsOf('later'));
+    const shared = columnsOf('main').filter((c) => theirs.has(c)).map((c) => `"${c}"`).join(', ');
+    if (shared) db.exec(`INSERT OR REPLACE INTO main."${table}" (${shared}) SELECT ${shared} FROM later."${table}"`);
+  }
+  db.exec('DETACH DATABASE later');
   db.close();
+  rmSync(later);
 }
 
 describe('opening the data folder of release 32, whose kept answers were stored in key order', () => {
@@ -119,7 +119,7 @@ describe('opening the data folder of release 32, whose kept answers were stored 
     const plain = await send(first.url, 'till-7', sale(420));
     expect([pushed.status, plain.status]).toEqual([200, 200]);
     await first.stop();
-    keptAnswersAsRelease32(join(dir, DATABASE_FILE));
+    asRelease32(join(dir, DATABASE_FILE));
 
     const upgraded = await startTestServer({ dataDir: dir });
     servers.push(upgraded);
