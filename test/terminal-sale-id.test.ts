@@ -66,6 +66,8 @@ describe('the SaleID a store PC sends its terminal', () => {
     await sim.next({ outcome: 'lose-answer', delayMs: 300 });
     const id = (await pc.write.post('/payments', { store: pc.store, amount: 990, currency: 'CHF', reference })).body.data.id;
     await expect.poll(() => stateOf(pc.write, id)).toBe('unknown');
+    // The terminal approves after its delay; only then does the question at the next start have an answer.
+    await expect.poll(async () => (await sim.transactions()).find((t) => t.reference === reference)?.state).toBe('approved');
     const sentWith = await saleIdReceived(reference);
     await pc.server.stop();
 
