@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { Db } from '../storage/database.js';
 import type { GroupCommit } from '../storage/group-commit.js';
 import { callerOf } from './auth.js';
-import { crashPoint } from './crash-point.js';
+import { crashPoint } from '../system/crash-point.js';
 import { failureOf } from './errors.js';
 import { READ_METHODS } from './read-methods.js';
 
