@@ -66,6 +66,7 @@ import { createFleetDeviceStore } from './storage/fleet-devices.js';
 import { createGroupCommit, DEFAULT_GROUP_COMMIT, type GroupCommit, type GroupCommitOptions } from './storage/group-commit.js';
 import { createIdempotencyKeyStore } from './storage/idempotency-keys.js';
 import { createPrinterStore } from './storage/printers.js';
+import { createRateWindowStore } from './storage/rate-windows.js';
 import type { SecretBox } from './security/secret-box.js';
 import { createSyncWriterStore } from './storage/sync-writers.js';
 import { createProductImageStore } from './storage/product-images.js';
@@ -235,7 +236,7 @@ export function createApp(deps: AppDeps): {
       [['terminals'], terminalRoutes(payments.terminals)],
       [['payments', 'terminals'], paymentRoutes(payments.service)],
       [['reports'], reportRoutes(services.reports, reportPrinting, payments.cardDay)],
-      [['identity-logs'], identityLogRoutes(services.identityLogs, deps.clock)],
+      [['identity-logs'], identityLogRoutes(services.identityLogs, deps.clock, createRateWindowStore(deps.db))],
       [['sync'], syncRoutes(sync.admin)],
       [['fleet'], fleetRoutes(fleet)],
       [['system'], systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint })],
