@@ -42,6 +42,9 @@ export type HotReads = (req: IncomingMessage, res: ServerResponse) => boolean;
 /** Ids taken here: those a URL carries as they are, so no decoding can read them differently from the router. */
 const PLAIN = /^[A-Za-z0-9._~-]+$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** Headers that make an answer depend on what the client holds (`If-None-Match: *` is a 304 through Express): Express answers those. */
+const CONDITIONAL_HEADERS = ['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'if-range'] as const;
+const conditional = (req: IncomingMessage) => CONDITIONAL_HEADERS.some((name) => req.headers[name] !== undefined);
 
 /** A read taken here: whether it is a change feed's page, and its answer, undefined to leave it to Express. */
 interface HotRead {
@@ -72,7 +75,8 @@ interface CollectionRead {
  * of the stores' pulls arrive while a group is open or flushing.
  *
  * Anything off that common path is left to Express, having written nothing:
- * another method or spelling of the URL, an `Origin` (CORS), a key that is
+ * another method or spelling of the URL (an absolute-form target, a
+ * `#fragment`), an `Origin` (CORS), a conditional header, a key that is
  * missing, unknown or not allowed, and every error (a product not found, a
  * query refused, a feed beyond its horizon). Express then answers it as it
  * answers everything.
@@ -158,7 +162,7 @@ export function hotReads(deps: HotReadDeps): HotReads {
 
   return (req, res) => {
     const url = req.url ?? '';
-    if (req.method !== 'GET' || !url.startsWith(deps.prefix) || req.headers.origin !== undefined) return false;
+    if (req.method !== 'GET' || !url.startsWith(deps.prefix) || url.includes('#') || req.headers.origin !== undefined || conditional(req)) return false;
     if (!ownHost(req.headers.host, req.socket.localAddress)) return false;
     const read = readOf(url);
     if (!read) return false;
