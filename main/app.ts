@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import type { RequestListener } from 'node:http';
+import type { ParsedUrlQuery } from 'node:querystring';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -259,6 +260,7 @@ export function createApp(deps: AppDeps): {
     localNames: deps.localNames,
     logger: deps.logger,
     checkPermissions: !deps.withoutPermissionCheck,
+    parseQuery: app.get('query parser fn') as (query: string) => ParsedUrlQuery,
     fallback: (req, res) => void app(req, res),
   });
   const hotWrite = hotWrites({

@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { parse as parseQueryString, type ParsedUrlQuery } from 'node:querystring';
+import type { ParsedUrlQuery } from 'node:querystring';
 import type { Logger } from 'pino';
 import type { Health } from '../../shared/api/system.js';
 import { ownHostCheck } from '../security/local-guard.js';
@@ -32,6 +32,8 @@ export interface HotReadDeps {
   logger: Logger;
   /** False only where the benchmark leaves out the check of key kinds (AppDeps.withoutPermissionCheck). */
   checkPermissions: boolean;
+  /** The app's own query parser (`app.get('query parser fn')`), so that a query reads the same both ways. */
+  parseQuery: (query: string) => ParsedUrlQuery;
   /** Takes a read that waited for the disk and then turned out not to be a hot one (the app). */
   fallback: RequestListener;
 }
@@ -117,8 +119,7 @@ export function hotReads(deps: HotReadDeps): HotReads {
     }
     const read = path.startsWith(deps.prefix) ? collections.get(path.slice(deps.prefix.length)) : undefined;
     if (!read) return undefined;
-    // The parser Express's default "simple" query parser is.
-    const query = mark === -1 ? {} : parseQueryString(url.slice(mark + 1));
+    const query = mark === -1 ? {} : deps.parseQuery(url.slice(mark + 1));
     return {
       changeFeed: query.updatedSince !== undefined,
       answer: (req) => {
