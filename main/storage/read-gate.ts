@@ -52,7 +52,8 @@ export class ReadGate {
   /** Queues `read` and returns true, or returns false when it may run at once (then it holds nothing back and needs no `done`). */
   read(changeFeed: boolean, read: (done: () => void) => void): boolean {
     const since = this.state.latest();
-    if (this.reads.length === 0 && this.state.readable(since, changeFeed)) return false;
+    // Not behind reads still waiting: under a held group a lookup runs while a change-feed page waits.
+    if (this.state.readable(since, changeFeed)) return false;
     this.reads.push({ since, changeFeed, read });
     return true;
   }
