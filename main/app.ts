@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import type { RequestListener } from 'node:http';
+import type { ParsedUrlQuery } from 'node:querystring';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -66,6 +67,7 @@ import { createFleetDeviceStore } from './storage/fleet-devices.js';
 import { createGroupCommit, DEFAULT_GROUP_COMMIT, type GroupCommit, type GroupCommitOptions } from './storage/group-commit.js';
 import { createIdempotencyKeyStore } from './storage/idempotency-keys.js';
 import { createPrinterStore } from './storage/printers.js';
+import { createRateWindowStore } from './storage/rate-windows.js';
 import type { SecretBox } from './security/secret-box.js';
 import { createSyncWriterStore } from './storage/sync-writers.js';
 import { createProductImageStore } from './storage/product-images.js';
@@ -240,7 +242,7 @@ export function createApp(deps: AppDeps): {
       [['terminals'], terminalRoutes(payments.terminals)],
       [['payments', 'terminals'], paymentRoutes(payments.service)],
       [['reports'], reportRoutes(services.reports, reportPrinting, payments.cardDay)],
-      [['identity-logs'], identityLogRoutes(services.identityLogs, deps.clock)],
+      [['identity-logs'], identityLogRoutes(services.identityLogs, deps.clock, createRateWindowStore(deps.db))],
       [['sync'], syncRoutes(sync.admin)],
       [['fleet'], fleetRoutes(fleet)],
       [['system'], systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint })],
@@ -263,6 +265,7 @@ export function createApp(deps: AppDeps): {
     localNames: deps.localNames,
     logger: deps.logger,
     checkPermissions: !deps.withoutPermissionCheck,
+    parseQuery: app.get('query parser fn') as (query: string) => ParsedUrlQuery,
     fallback: (req, res) => void app(req, res),
   });
   const hotWrite = hotWrites({

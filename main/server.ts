@@ -1,3 +1,4 @@
+import type { Express } from 'express';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -33,6 +34,12 @@ export interface RunningServer {
   port: number;
   /** Credentials file written on first start, if this start wrote one. */
   credentialsFile: string | undefined;
+  /**
+   * The Express app alone, without the hot reads and writes in front of it
+   * (http/hot-reads.ts, http/hot-writes.ts), over the same database: what
+   * the hot path must answer exactly like.
+   */
+  app: Express;
   /** Stops background work, closes the HTTP server, checkpoints the WAL, then closes the database. */
   close(): Promise<void>;
 }
@@ -113,7 +120,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
   const groupCommitMs = config.groupCommitMs ?? DEFAULT_GROUP_COMMIT.windowMs;
   const secrets = openSecretBox(config.dataDir, options.keyWrapper);
-  const { serve, services, sync, retention, groups, payments } = createApp({
+  const { app, serve, services, sync, retention, groups, payments } = createApp({
     db,
     clock,
     logger,
@@ -188,6 +195,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     tlsFingerprint: tls?.fingerprint,
     port,
     credentialsFile,
+    app,
     close: async () => {
       // A shutdown that hangs says on what: one candidate is a round or a purge that does not end.
       let waitingFor = 'the data purge';

@@ -49,6 +49,25 @@ describe('catalog import and catalog export on the command line', () => {
     expect((await runCli(server.dataDir, ['catalog', 'import', org.id, copy, '--json'])).json).toEqual({ created: 0, updated: 0, unchanged: 2, errors: [] });
   });
 
+  it('leaves the running server searching what it imported, without a restart', async () => {
+    const org = server.createOrg();
+    const read = api(server.url, org.readKey);
+    const names = async (q: string) => (await read.get(`/products?q=${encodeURIComponent(q)}`)).body.data.map((p: { name: string }) => p.name);
+    // The organization's index exists before the import: the server built it for this search.
+    expect(await names('Nusstorte')).toEqual([]);
+
+    const file = join(server.dataDir, 'sortiment.csv');
+    writeFileSync(file, 'externalId;barcode;name;price;taxCategory\nA1;7610000000738;Engadiner Nusstorte;14,50;2.6\nA2;7610000000745;Basler Läckerli;6,90;2.6\n');
+    expect((await runCli(server.dataDir, ['catalog', 'import', org.id, file, '--json'])).json).toMatchObject({ created: 2, errors: [] });
+    expect(await names('Nusstorte')).toEqual(['Engadiner Nusstorte']);
+    expect(await names('Läckerli')).toEqual(['Basler Läckerli']);
+
+    writeFileSync(file, 'externalId;barcode;name;price;taxCategory\nA1;7610000000738;Bündner Nusstorte;14,50;2.6\n');
+    expect((await runCli(server.dataDir, ['catalog', 'import', org.id, file, '--json'])).json).toMatchObject({ updated: 1, errors: [] });
+    expect(await names('Engadiner')).toEqual([]);
+    expect(await names('Bündner')).toEqual(['Bündner Nusstorte']);
+  });
+
   it('names an organization that does not exist', async () => {
     const res = await runCli(server.dataDir, ['catalog', 'export', 'nope', '--json']);
     expect(res.status).toBe(1);

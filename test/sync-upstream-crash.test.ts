@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../main/services/clock.js';
 import { createServices } from '../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../main/storage/database.js';
-import type { CrashInstant } from '../main/http/crash-point.js';
+import type { CrashInstant } from '../main/system/crash-point.js';
 import { api, collectPages } from './support/api.js';
 import { startChildServer, type ChildServer } from './support/child-server.js';
 import { startFaultProxy } from './support/fault-proxy.js';

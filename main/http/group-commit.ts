@@ -1,32 +1,44 @@
 import type { Request, RequestHandler, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { Db } from '../storage/database.js';
 import type { GroupCommit } from '../storage/group-commit.js';
 import { callerOf } from './auth.js';
-import { crashPoint } from './crash-point.js';
+import { crashPoint } from '../system/crash-point.js';
 import { failureOf } from './errors.js';
 import { READ_METHODS } from './read-methods.js';
 
 /**
- * Reads wait while a group of writes is open and run right after its commit,
- * so that no answer shows a write that is not durable yet (a store pulling a
- * record a power cut then takes back). While a large write holds its group
- * open for seconds (a catalog import), reads go on at once, a scanner's
- * lookups among them; only the change feed, which other servers copy, still
- * waits for the commit.
+ * Reads wait while a group of writes is open or being flushed and run once
+ * it is on disk, before the next group opens, so that no answer shows a
+ * write that is not durable yet (a store pulling a record a power cut then
+ * takes back). While a large write holds its group open for seconds (a
+ * catalog import), reads go on at once, a scanner's lookups among them; only
+ * the change feed, which other servers copy, still waits for the commit.
  */
 export function readsAfterCommit(groups: GroupCommit): RequestHandler {
-  return (req, _res, next) => {
-    if (!READ_METHODS.has(req.method) || readsNow(groups, req.query.updatedSince !== undefined)) return next();
-    if (!groups.afterCommit(() => next())) next();
+  return (req, res, next) => {
+    if (!READ_METHODS.has(req.method)) return next();
+    const waits = groups.whenReadable(req.query.updatedSince !== undefined, (done) => {
+      doneOnAnswer(res, done);
+      next();
+    });
+    if (!waits) next();
   };
 }
 
 /**
- * Whether a read may run at once: most find no group open and pass without a
- * waiter made for them; under a held group only the change feed waits.
+ * Calls `done` once the answer begins (its head is written) or the request
+ * ends unanswered: a route reads before it answers, even one the router
+ * reaches a tick later.
  */
-export function readsNow(groups: GroupCommit, changeFeed: boolean): boolean {
-  return groups.settled() || (groups.held() && !changeFeed);
+export function doneOnAnswer(res: ServerResponse, done: () => void): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function answering(this: ServerResponse, ...args: unknown[]) {
+    res.writeHead = writeHead;
+    done();
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['writeHead'];
+  res.once('close', done);
 }
 
 /** A body still to be streamed by the route (an image upload): its route awaits, so it does not open a group. */
@@ -55,7 +67,7 @@ export function unattendedWrite(req: Request, res: Response): boolean {
  */
 export function writesInGroups(groups: GroupCommit, db: Db, answerError: (err: unknown, req: Request, res: Response) => void): RequestHandler {
   const totalChanges = db.prepare('SELECT total_changes()').pluck();
-  return (req, res, next) => {
+  const writeInGroup: RequestHandler = (req, res, next) => {
     const failuresBefore = groups.failures();
     const grouped = !hasUnreadBody(req);
     if (grouped) groups.join(unattendedWrite(req, res));
@@ -88,5 +100,10 @@ export function writesInGroups(groups: GroupCommit, db: Db, answerError: (err: u
       inline = false;
       if (grouped) groups.left(failureOf(res));
     }
+  };
+  return (req, res, next) => {
+    // Reads waiting for the disk run before a new group opens; a write that would open one waits for them.
+    if (!hasUnreadBody(req) && groups.whenWritable(unattendedWrite(req, res), () => writeInGroup(req, res, next))) return;
+    writeInGroup(req, res, next);
   };
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { parse as parseQueryString, type ParsedUrlQuery } from 'node:querystring';
+import type { ParsedUrlQuery } from 'node:querystring';
 import type { Logger } from 'pino';
 import type { Health } from '../../shared/api/system.js';
 import { ownHostCheck } from '../security/local-guard.js';
@@ -11,7 +11,7 @@ import type { FeedHorizonStore } from '../storage/feed-horizons.js';
 import type { GroupCommit } from '../storage/group-commit.js';
 import { compressJsonAnswers, COMPRESS_THRESHOLD_BYTES } from './compress-answers.js';
 import { refuseBeyondHorizon } from './feed-horizon.js';
-import { readsNow } from './group-commit.js';
+import { doneOnAnswer } from './group-commit.js';
 import { laneCaller } from './lane-caller.js';
 import { PERMISSIONS, type Allowed } from './permissions.js';
 import { logRequest } from './request-log.js';
@@ -32,7 +32,9 @@ export interface HotReadDeps {
   logger: Logger;
   /** False only where the benchmark leaves out the check of key kinds (AppDeps.withoutPermissionCheck). */
   checkPermissions: boolean;
-  /** Takes a read that waited for a commit and then turned out not to be a hot one (the app). */
+  /** The app's own query parser (`app.get('query parser fn')`), so that a query reads the same both ways. */
+  parseQuery: (query: string) => ParsedUrlQuery;
+  /** Takes a read that waited for the disk and then turned out not to be a hot one (the app). */
   fallback: RequestListener;
 }
 
@@ -42,8 +44,15 @@ export type HotReads = (req: IncomingMessage, res: ServerResponse) => boolean;
 /** Ids taken here: those a URL carries as they are, so no decoding can read them differently from the router. */
 const PLAIN = /^[A-Za-z0-9._~-]+$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** What `answerOf` gives for a read that must first wait for the open group of writes. */
-const AFTER_COMMIT = Symbol('after commit');
+/** Headers that make an answer depend on what the client holds (`If-None-Match: *` is a 304 through Express): Express answers those. */
+const CONDITIONAL_HEADERS = ['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'if-range'] as const;
+const conditional = (req: IncomingMessage) => CONDITIONAL_HEADERS.some((name) => req.headers[name] !== undefined);
+
+/** A read taken here: whether it is a change feed's page, and its answer, undefined to leave it to Express. */
+interface HotRead {
+  changeFeed: boolean;
+  answer(req: IncomingMessage): unknown;
+}
 
 interface CollectionRead {
   allowed: Allowed;
@@ -62,13 +71,14 @@ interface CollectionRead {
  * gets the same answer from the same route functions, with the same headers,
  * compression and log line.
  *
- * A read that must wait for the open group of writes (as `readsAfterCommit`
- * makes it) waits here, then runs as any other: on a hub taking a sale
- * every few milliseconds, most of the stores' pulls arrive while a group is
- * open or flushing.
+ * A read that must wait for the disk (as `readsAfterCommit` makes it: while
+ * a group of writes is open or being flushed) waits here, then runs before
+ * the next group opens: on a hub taking a sale every few milliseconds, most
+ * of the stores' pulls arrive while a group is open or flushing.
  *
  * Anything off that common path is left to Express, having written nothing:
- * another method or spelling of the URL, an `Origin` (CORS), a key that is
+ * another method or spelling of the URL (an absolute-form target, a
+ * `#fragment`), an `Origin` (CORS), a conditional header, a key that is
  * missing, unknown or not allowed, and every error (a product not found, a
  * query refused, a feed beyond its horizon). Express then answers it as it
  * answers everything.
@@ -90,46 +100,45 @@ export function hotReads(deps: HotReadDeps): HotReads {
   const fixedHeaders = SECURITY_HEADERS.flat();
 
   const callerOf = laneCaller(services.organizations, deps.checkPermissions);
-  /** Once the read waited for a commit, it runs whatever group is open then, as `readsAfterCommit` lets it. */
-  const readsAtOnce = (waited: boolean, changeFeed: boolean) => waited || !deps.groups || readsNow(deps.groups, changeFeed);
 
-  /** The answer to a hot read, `AFTER_COMMIT` to ask again once the open group committed, or undefined to leave the request to Express. */
-  const answerOf = (req: IncomingMessage, url: string, waited: boolean): unknown => {
+  /** The hot read a URL asks for, or undefined to leave the request to Express. */
+  const readOf = (url: string): HotRead | undefined => {
     const mark = url.indexOf('?');
     const path = mark === -1 ? url : url.slice(0, mark);
-    if (path === healthPath) return readsAtOnce(waited, false) ? deps.health() : AFTER_COMMIT;
+    if (path === healthPath) return { changeFeed: false, answer: () => deps.health() };
     if (path.startsWith(productPath)) {
       const id = path.slice(productPath.length);
       if (mark !== -1 || !PLAIN.test(id)) return undefined;
-      if (!readsAtOnce(waited, false)) return AFTER_COMMIT;
-      const caller = callerOf(req, byIdAllowed);
-      return caller && productAnswer(services.products, caller, id);
+      return {
+        changeFeed: false,
+        answer: (req) => {
+          const caller = callerOf(req, byIdAllowed);
+          return caller && productAnswer(services.products, caller, id);
+        },
+      };
     }
     const read = path.startsWith(deps.prefix) ? collections.get(path.slice(deps.prefix.length)) : undefined;
     if (!read) return undefined;
-    // The parser Express's default "simple" query parser is.
-    const query = mark === -1 ? {} : parseQueryString(url.slice(mark + 1));
-    if (!readsAtOnce(waited, query.updatedSince !== undefined)) return AFTER_COMMIT;
-    const caller = callerOf(req, read.allowed);
-    if (!caller) return undefined;
-    refuseBeyondHorizon(deps.horizons, caller.orgId, path.slice(deps.prefix.length), query.updatedSince);
-    return read.answer(caller, query);
+    const query = mark === -1 ? {} : deps.parseQuery(url.slice(mark + 1));
+    return {
+      changeFeed: query.updatedSince !== undefined,
+      answer: (req) => {
+        const caller = callerOf(req, read.allowed);
+        if (!caller) return undefined;
+        refuseBeyondHorizon(deps.horizons, caller.orgId, path.slice(deps.prefix.length), query.updatedSince);
+        return read.answer(caller, query);
+      },
+    };
   };
 
   /** Answers the read and returns true, or returns false having written nothing. */
-  const respond = (req: IncomingMessage, res: ServerResponse, url: string, started: number, waited: boolean): boolean => {
+  const respond = (req: IncomingMessage, res: ServerResponse, url: string, read: HotRead, started: number): boolean => {
     let answer: unknown;
     try {
-      answer = answerOf(req, url, waited);
+      answer = read.answer(req);
     } catch {
       // Every error is Express's to answer, in the shape every error has.
       return false;
-    }
-    if (answer === AFTER_COMMIT) {
-      const afterCommit = () => {
-        if (!respond(req, res, url, started, true)) deps.fallback(req, res);
-      };
-      return deps.groups!.afterCommit(afterCommit) || respond(req, res, url, started, true);
     }
     if (answer === undefined) return false;
     const body = JSON.stringify(answer);
@@ -154,8 +163,17 @@ export function hotReads(deps: HotReadDeps): HotReads {
 
   return (req, res) => {
     const url = req.url ?? '';
-    if (req.method !== 'GET' || !url.startsWith(deps.prefix) || req.headers.origin !== undefined) return false;
+    if (req.method !== 'GET' || !url.startsWith(deps.prefix) || url.includes('#') || req.headers.origin !== undefined || conditional(req)) return false;
     if (!ownHost(req.headers.host, req.socket.localAddress)) return false;
-    return respond(req, res, url, performance.now(), false);
+    const read = readOf(url);
+    if (!read) return false;
+    const started = performance.now();
+    const waits = deps.groups?.whenReadable(read.changeFeed, (done) => {
+      if (respond(req, res, url, read, started)) return done();
+      // Express reads what it answers before answering, as this read would have.
+      doneOnAnswer(res, done);
+      deps.fallback(req, res);
+    });
+    return waits === true || respond(req, res, url, read, started);
   };
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../services/clock.js';
 import { BadRequest, Conflict, UnprocessableEntity } from '../services/errors.js';
 import { SYNC_SCOPE, type IdempotencyKeyStore } from '../storage/idempotency-keys.js';
 import { callerOf } from './auth.js';
-import { crashPoint } from './crash-point.js';
+import { crashPoint } from '../system/crash-point.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Clock } from '../services/clock.js';
 import { TooManyRequests } from '../services/errors.js';
+import type { RateWindowStore } from '../storage/rate-windows.js';
 import { callerOf } from './auth.js';
 
 export interface KeyRateLimit {
@@ -10,28 +11,20 @@ export interface KeyRateLimit {
   /** What is counted, for the message, e.g. "identity verdicts". */
   what: string;
   clock: Clock;
+  windows: RateWindowStore;
 }
 
 /**
  * At most `limit` requests per key in each window, then 429 with `Retry-After`.
  * For answers that reveal something one guess at a time (is this person
  * blocked?), so that a key cannot try names and dates by the thousand.
- * Windows are counted in memory: a restart forgets them, which costs a prober
- * a restart per window.
+ * Windows are kept in the database: a restart does not open a new one.
  */
 export function limitPerKey(options: KeyRateLimit): RequestHandler {
-  const windows = new Map<string, { startsAt: number; count: number }>();
   return (_req, res, next) => {
     const caller = callerOf(res);
-    const id = caller.keyId ?? `org:${caller.orgId}`;
     const now = options.clock.now().getTime();
-    let window = windows.get(id);
-    if (window === undefined || now - window.startsAt >= options.windowMs) {
-      for (const [key, old] of windows) if (now - old.startsAt >= options.windowMs) windows.delete(key);
-      window = { startsAt: now, count: 0 };
-      windows.set(id, window);
-    }
-    window.count += 1;
+    const window = options.windows.count(caller.keyId ?? `org:${caller.orgId}`, options.what, now, options.windowMs);
     if (window.count > options.limit) {
       const retryAfter = Math.max(1, Math.ceil((window.startsAt + options.windowMs - now) / 1000));
       res.setHeader('Retry-After', String(retryAfter));

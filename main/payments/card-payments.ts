@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { crashPoint } from '../http/crash-point.js';
+import { crashPoint } from '../system/crash-point.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { Clock } from '../services/clock.js';
 import type { Db } from '../storage/database.js';

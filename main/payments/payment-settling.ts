@@ -13,7 +13,7 @@ export interface FollowPace {
 
 export const DEFAULT_FOLLOW_PACE: FollowPace = { firstMs: 1000, maxMs: 30_000 };
 
-/** Moments at which a test may cut the power (see main/http/crash-point.ts). */
+/** Moments at which a test may cut the power (see main/system/crash-point.ts). */
 export type PaymentInstant = 'after-payment-sent' | 'after-payment-approved';
 
 const francs = (cents: number, currency: string) => `${currency} ${(cents / 100).toFixed(2)}`;

@@ -30,7 +30,16 @@ interface OrganizationIndex {
   index: ProductIndex;
   /** False until the start-up build has read every active product of the organization. */
   ready: boolean;
+  /** The latest product change the index holds for sure: written by another process (the CLI) after it, a change is read again. */
+  seenUntil: string;
 }
+
+/**
+ * How far back, before the latest change seen, a change by another process
+ * is looked for: its transaction wrote its rows with the time it began, and
+ * may have committed after this server saw later ones.
+ */
+const OTHER_WRITERS_MS = 60_000;
 
 /**
  * Product search over one in-memory index per organization. The indexes are
@@ -41,6 +50,8 @@ export function createProductSearch(deps: {
   sources: SearchSourceStore;
   products: ProductStore;
   organizations: OrganizationStore;
+  /** Moves when another connection (the CLI, in its own process) commits to the file (`PRAGMA data_version`). */
+  changedElsewhere: () => number;
   options?: SearchBuildOptions | undefined;
 }) {
   const { sources, products } = deps;
@@ -48,6 +59,29 @@ export function createProductSearch(deps: {
   const pause = deps.options?.pause ?? nextTurn;
   const organizations = new Map<string, OrganizationIndex>();
   let stopped = false;
+  let version = deps.changedElsewhere();
+
+  const newIndex = (orgId: string, ready: boolean): OrganizationIndex => ({ index: new ProductIndex(), ready, seenUntil: sources.latestChange(orgId) });
+
+  /**
+   * Another process wrote to the file since the last search: the products it
+   * changed (an import by the CLI) are read into the indexes, with those
+   * changed shortly before the latest change seen, in case its transaction
+   * began before that one and committed after.
+   */
+  const catchUp = () => {
+    const now = deps.changedElsewhere();
+    if (now === version) return;
+    version = now;
+    for (const [orgId, organization] of organizations) {
+      const since = organization.seenUntil === '' ? '' : new Date(Date.parse(organization.seenUntil) - OTHER_WRITERS_MS).toISOString();
+      for (const { product, deleted, lastupdate } of sources.changedAfter(orgId, since)) {
+        if (deleted) organization.index.remove(product.id);
+        else organization.index.put(product);
+        if (lastupdate > organization.seenUntil) organization.seenUntil = lastupdate;
+      }
+    }
+  };
 
   /** Indexes the active products with ids above `afterId`, up to one chunk; returns the last id read, or undefined at the end. */
   const indexChunk = (orgId: string, index: ProductIndex, afterId: string): string | undefined => {
@@ -61,7 +95,7 @@ export function createProductSearch(deps: {
   const indexOf = (orgId: string): OrganizationIndex => {
     let organization = organizations.get(orgId);
     if (!organization) {
-      organization = { index: new ProductIndex(), ready: true };
+      organization = newIndex(orgId, true);
       organizations.set(orgId, organization);
       for (let after: string | undefined = ''; after !== undefined; ) after = indexChunk(orgId, organization.index, after);
     }
@@ -81,6 +115,7 @@ export function createProductSearch(deps: {
   };
 
   const search: ProductSearch['search'] = (orgId, query) => {
+    catchUp();
     const { index, ready } = indexOf(orgId);
     if (!ready) {
       throw new SearchUnavailable(
@@ -105,6 +140,7 @@ export function createProductSearch(deps: {
       return;
     }
     const { index } = organization;
+    if (after.lastupdate > organization.seenUntil) organization.seenUntil = after.lastupdate;
     if (after.deleted) index.remove(after.id);
     else if (!before || !index.has(after.id) || changesIndexedFields(before, after)) index.put(after);
   };
@@ -130,7 +166,7 @@ export function createProductSearch(deps: {
       const pending: [string, OrganizationIndex][] = [];
       for (const { id: orgId } of deps.organizations.list()) {
         if (organizations.has(orgId)) continue;
-        const organization = { index: new ProductIndex(), ready: false };
+        const organization = newIndex(orgId, false);
         organizations.set(orgId, organization);
         pending.push([orgId, organization]);
       }

@@ -3,6 +3,7 @@ import { createApiKeyStore } from '../storage/api-keys.js';
 import { createCategoryStore } from '../storage/categories.js';
 import { createDailySalesStore } from '../storage/daily-sales.js';
 import type { Db } from '../storage/database.js';
+import { dataVersion } from '../storage/data-version.js';
 import { createIdentityLogStore } from '../storage/identity-logs.js';
 import { createOrderStore } from '../storage/orders.js';
 import { createOrganizationStore } from '../storage/organizations.js';
@@ -45,6 +46,7 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
     sources: createSearchSourceStore(db),
     products: stores.products,
     organizations: stores.organizations,
+    changedElsewhere: dataVersion(db),
     options: deps.search,
   });
   return {

@@ -1,5 +1,6 @@
 import { onCommitWithoutFsync, type Db } from './database.js';
-import { GroupLedger, newGroup, type AfterCommit, type Group } from './group-ledger.js';
+import { GroupLedger, newGroup, tookWrites, type AfterCommit, type Group } from './group-ledger.js';
+import { ReadGate } from './read-gate.js';
 import { CHECKPOINT_INTERVAL_MS, createWalCheckpoints } from './wal-checkpoints.js';
 import { createWalFlush, flushFailure } from './wal-flush.js';
 
@@ -86,6 +87,29 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   /** Writes spread over turns of the event loop that keep the open group from committing (an import's). */
   let holds = 0;
 
+  /** Reads see no write of a group before it is on disk: one waits while a group is open or a committed one is being flushed. */
+  const gate: ReadGate = new ReadGate(
+    {
+      readable: (since, changeFeed) =>
+        stopped !== undefined ||
+        (holds > 0 && ledger.open !== undefined && !changeFeed) ||
+        (((since as Group | undefined)?.settled ?? true) && !ledger.open && !ledger.unflushed.some(tookWrites) && !ledger.flushing.some(tookWrites)),
+      latest: () => ledger.latest(),
+      groupOpen: () => ledger.open !== undefined,
+      closeBy: (at) => closeBy(at),
+    },
+    options.windowMs,
+  );
+
+  /** Tells a group's waiters how it ended, then lets through the reads and writes that waited for that. */
+  const settle = (groups: Group[], failure: unknown) => {
+    try {
+      ledger.settle(groups, failure);
+    } finally {
+      gate.drain();
+    }
+  };
+
   const rollBack = () => {
     try {
       if (db.open && db.inTransaction) rollback.run();
@@ -111,7 +135,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     if (open) closeGroup(open);
     if (db.open) db.pragma('query_only = ON');
     try {
-      ledger.settle([...(open ? [open] : []), ...ledger.takeCommitted()], failure);
+      settle([...(open ? [open] : []), ...ledger.takeCommitted()], failure);
     } finally {
       onDiskFailure(failure);
     }
@@ -148,7 +172,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
         flushRunning = false;
         ledger.endFlush(batch);
         try {
-          ledger.settle(batch, undefined);
+          settle(batch, undefined);
         } finally {
           next();
         }
@@ -158,7 +182,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
         ledger.endFlush(batch);
         const failure = flushFailure(err);
         try {
-          ledger.settle(batch, failure);
+          settle(batch, failure);
         } finally {
           failStop(failure);
         }
@@ -174,7 +198,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
    * and they are settled with it.
    */
   const checkpoint = () => {
-    if (!checkpoints || stopped !== undefined || ledger.open || flushRunning || ledger.unflushed.some((group) => group.writes > 0)) return;
+    if (!checkpoints || stopped !== undefined || ledger.open || flushRunning || ledger.unflushed.some(tookWrites)) return;
     const walFlushed = checkpoints.run((failure) => {
       if (failure !== undefined) failStop(flushFailure(failure));
       else if (ledger.open?.due && holds === 0 && !flushRunning) commit();
@@ -183,7 +207,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     if (!walFlushed) return;
     const ungrouped = ledger.unflushed;
     ledger.unflushed = [];
-    ledger.settle(ungrouped, undefined);
+    settle(ungrouped, undefined);
   };
 
   const commit = () => {
@@ -191,7 +215,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     if (!group) return;
     if (!db.open || !db.inTransaction) {
       closeGroup(group);
-      ledger.settle([group], group.cause ?? groupLost());
+      settle([group], group.cause ?? groupLost());
       return;
     }
     try {
@@ -199,12 +223,12 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     } catch (err) {
       rollBack();
       closeGroup(group);
-      ledger.settle([group], err);
+      settle([group], err);
       return;
     }
     closeGroup(group);
     if (!flushes) {
-      ledger.settle([group], undefined);
+      settle([group], undefined);
       return;
     }
     ledger.unflushed.push(group);
@@ -238,14 +262,17 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
     return group;
   };
 
-  /** A write someone waits for joined a group opened by an unattended one: the group closes within the joining write's window. */
-  const hasten = (group: Group) => {
-    const closesAt = performance.now() + options.windowMs;
-    if (group.due || closesAt >= group.closesAt) return;
+  /** The open group commits by `closesAt` (`performance.now()` time) at the latest. */
+  const closeBy = (closesAt: number) => {
+    const group = ledger.open;
+    if (!group || group.due || closesAt >= group.closesAt) return;
     clearTimeout(group.timer);
     group.closesAt = closesAt;
-    group.timer = setTimeout(windowEnded(group), options.windowMs);
+    group.timer = setTimeout(windowEnded(group), Math.max(0, closesAt - performance.now()));
   };
+
+  /** A write someone waits for joined a group opened by an unattended one: the group closes within the joining write's window. */
+  const hasten = () => closeBy(performance.now() + options.windowMs);
 
   /** Writes that commit outside groups (bookkeeping, purges) are checkpointed too, while requests are quiet. */
   const armCheckpoints = () => {
@@ -282,7 +309,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
         if (db.inTransaction) return;
         ledger.open = openGroup(unattended ? options.unattendedWindowMs : options.windowMs);
       } else if (!unattended) {
-        hasten(ledger.open);
+        hasten();
       }
       ledger.open.writes += 1;
     },
@@ -314,6 +341,8 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
       this.join();
       const group = ledger.open;
       holds += 1;
+      // Reads other than the change feed's go on under a held group.
+      gate.drain();
       let released = false;
       return {
         intact: () => ledger.open === group && db.open && db.inTransaction,
@@ -351,9 +380,25 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
       group.waiting.push(then);
       return true;
     },
-    /** True when every write so far is on disk and writes go on: a read needs to wait for nothing (`afterCommit` would return false). */
-    settled(): boolean {
-      return stopped === undefined && ledger.latest() === undefined;
+    /**
+     * A read (of the change feed, `changeFeed`, which other servers copy, or
+     * not) that must see no write short of the disk: returns false when it
+     * may run at once, else true, having queued `read` to run once the group
+     * open now and every one that took writes since are on disk and no group
+     * is open. Writes that would open a group meanwhile wait until it read:
+     * it calls `done` once it has (its answer begun). Under a group a large
+     * write holds open (`hold`), reads other than the change feed's run at once.
+     */
+    whenReadable(changeFeed: boolean, read: (done: () => void) => void): boolean {
+      return gate.read(changeFeed, read);
+    },
+    /**
+     * A write about to `join`: returns true, having queued `write` to run
+     * once the reads waiting for the groups before it have read (it then
+     * commits within its window of now), or false when it may join at once.
+     */
+    whenWritable(unattended: boolean, write: () => void): boolean {
+      return stopped === undefined && gate.write(unattended ? options.unattendedWindowMs : options.windowMs, write);
     },
     /** Resolves once every write so far is on disk: what is read then has been committed for good. At once after writes stopped (the process is ending). */
     committed(): Promise<void> {
@@ -392,7 +437,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
         checkpointTimer = undefined;
         wal.release();
       }
-      ledger.settle(waiting, stopped);
+      settle(waiting, stopped);
     },
   };
 }

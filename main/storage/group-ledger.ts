@@ -14,6 +14,9 @@ export interface Group {
   due: boolean;
 }
 
+/** Whether a group took writes of requests; one that did not stands for a commit outside groups (`withoutFsync`). */
+export const tookWrites = (group: Group): boolean => group.writes > 0;
+
 export const newGroup = (): Group => ({ writes: 0, waiting: [], timer: undefined, closesAt: 0, cause: undefined, settled: false, due: false });
 
 /**

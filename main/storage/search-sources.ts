@@ -44,6 +44,13 @@ export function createSearchSourceStore(db: Db) {
          FROM products WHERE org_id = ? AND deleted = 0 AND id > ? ORDER BY id LIMIT ?`,
     )
     .raw(true);
+  const changed = db
+    .prepare<[string, string], [...IndexedRow, deleted: number, lastupdate: string]>(
+      `SELECT id, name, description, declarations, barcode, barcode_aliases, external_id, category, deleted, lastupdate
+         FROM products WHERE org_id = ? AND lastupdate > ? ORDER BY lastupdate`,
+    )
+    .raw(true);
+  const latest = db.prepare<[string], string | null>('SELECT max(lastupdate) FROM products WHERE org_id = ?').pluck();
   const storeLists = db.prepare<[string], StoreListsRow>(
     `SELECT id, allow_store, hide_store FROM categories
       WHERE org_id = ? AND (allow_store IS NOT NULL OR hide_store IS NOT NULL)`,
@@ -53,6 +60,18 @@ export function createSearchSourceStore(db: Db) {
     /** Up to `limit` active products of an organization with an id greater than `afterId`, in id order. */
     activeAfter(orgId: string, afterId: string, limit: number): IndexedProduct[] {
       return chunk.all(orgId, afterId, limit).map(toIndexed);
+    },
+    /** The latest `lastupdate` of the organization's products, '' when it has none. */
+    latestChange(orgId: string): string {
+      return latest.get(orgId) ?? '';
+    },
+    /** Products of an organization changed after `since` (a `lastupdate`), deleted ones included, oldest change first. */
+    changedAfter(orgId: string, since: string): { product: IndexedProduct; deleted: boolean; lastupdate: string }[] {
+      return changed.all(orgId, since).map(([id, name, description, declarations, barcode, barcodeAliases, externalId, category, deleted, lastupdate]) => ({
+        product: toIndexed([id, name, description, declarations, barcode, barcodeAliases, externalId, category]),
+        deleted: deleted === 1,
+        lastupdate,
+      }));
     },
     /**
      * Current store lists of the organization's categories that have any, read

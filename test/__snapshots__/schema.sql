@@ -262,6 +262,14 @@ CREATE TABLE purge_schedule (
   next_at TEXT NOT NULL
 );
 
+CREATE TABLE rate_windows (
+  key_id TEXT NOT NULL,
+  what TEXT NOT NULL,
+  starts_at INTEGER NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (key_id, what)
+) WITHOUT ROWID;
+
 CREATE TABLE refunds (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id),

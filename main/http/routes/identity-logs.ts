@@ -10,6 +10,7 @@ import {
 import { requireFeature } from '../../services/caller.js';
 import { IDENTITY_LOGS, type IdentityLogService } from '../../services/identity-logs.js';
 import type { Clock } from '../../services/clock.js';
+import type { RateWindowStore } from '../../storage/rate-windows.js';
 import { callerOf } from '../auth.js';
 import { limitPerKey } from '../rate-limit.js';
 import { parseBody, parseQuery } from '../validation.js';
@@ -27,9 +28,9 @@ export const identityLogFeatureGate: RequestHandler = (_req, res, next) => {
 /** Verdicts one key may ask for in a minute: a kiosk checks one document at a time, a prober needs thousands. */
 export const VERDICTS_PER_MINUTE = 30;
 
-export function identityLogRoutes(identityLogs: IdentityLogService, clock: Clock): Router {
+export function identityLogRoutes(identityLogs: IdentityLogService, clock: Clock, windows: RateWindowStore): Router {
   const router = Router();
-  const verdictLimit = limitPerKey({ limit: VERDICTS_PER_MINUTE, windowMs: 60_000, what: 'identity verdicts', clock });
+  const verdictLimit = limitPerKey({ limit: VERDICTS_PER_MINUTE, windowMs: 60_000, what: 'identity verdicts', clock, windows });
 
   router.get('/identity-logs', (req, res) => {
     const query = parseQuery(IdentityLogListQuerySchema, req.query);

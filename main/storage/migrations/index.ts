@@ -27,6 +27,7 @@ import { answersWithoutCreationIndex } from './0032-answers-without-creation-ind
 import { answersInArrivalOrder } from './0033-answers-in-arrival-order.js';
 import { durableRefunds } from './0034-durable-refunds.js';
 import { paymentSaleId } from './0037-payment-sale-id.js';
+import { rateWindows } from './0038-rate-windows.js';
 
 export interface Migration {
   version: number;
@@ -65,4 +66,5 @@ export const migrations: Migration[] = [
   answersInArrivalOrder,
   durableRefunds,
   paymentSaleId,
+  rateWindows,
 ];
