@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import { makeIdentity } from './identity.js';
 import { startSimulator } from './simulator.js';
 
@@ -14,6 +15,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 const simulator = await startSimulator(await makeIdentity(), port);
 console.log(JSON.stringify(simulator.readyLine()));
+// A line on standard input (Enter, where a person runs it) ends an absence of `POST /simulator/unreachable` at once.
+createInterface({ input: process.stdin }).on('line', simulator.comeBack);
 const stop = () => void simulator.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
