@@ -21,6 +21,8 @@ import { openSecretBox, type KeyWrapper } from './security/secret-box.js';
 import { loadTls, type TlsMaterial } from './security/tls.js';
 import type { FollowPace } from './payments/payment-settling.js';
 import type { SyncOptions } from './sync/index.js';
+import type { SyncAdmin } from './sync/sync-admin.js';
+import type { Services } from './services/index.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { lockDataFolder } from './storage/data-folder-lock.js';
 import { DATABASE_FILE, openDatabase, type Db, type Synchronous } from './storage/database.js';
@@ -40,6 +42,13 @@ export interface RunningServer {
    * the hot path must answer exactly like.
    */
   app: Express;
+  /**
+   * The server's own connection and what runs over it, for code in the
+   * server's process that writes to its data (a test preparing data): a
+   * second connection in this process would wait for this one's write lock
+   * on the very event loop that has to release it.
+   */
+  inProcess: { db: Db; services: Services; syncAdmin: SyncAdmin };
   /** Stops background work, closes the HTTP server, checkpoints the WAL, then closes the database. */
   close(): Promise<void>;
 }
@@ -196,6 +205,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     port,
     credentialsFile,
     app,
+    inProcess: { db, services, syncAdmin: sync.admin },
     close: async () => {
       // A shutdown that hangs says on what: one candidate is a round or a purge that does not end.
       let waitingFor = 'the data purge';

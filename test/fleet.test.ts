@@ -195,7 +195,7 @@ describe('an upstream without the fleet extension', () => {
       const called: string[] = [];
       proxy.setMode('missing', { only: (method, path) => (called.push(`${method} ${path}`), path === '/openapi.json') });
       try {
-        configureSync(local.dataDir, org.id, { url: proxy.url, key: upOrg.writeKey, pullIntervalSeconds: 1 });
+        configureSync(local, org.id, { url: proxy.url, key: upOrg.writeKey, pullIntervalSeconds: 1 });
         const write = api(local.url, org.writeKey);
         await write.post('/stores', { name: 'Laden' });
         const first = await waitForSync(write, (s) => s.pending === 0 && s.state === 'idle' && s.lastPullAt !== null);

@@ -219,7 +219,7 @@ describe('a lost answer', () => {
     await sim.next({ outcome: 'lose-answer', delayMs: 300 });
     const id = (await pay(reference, UNIT)).body.data.id;
     await expect.poll(async () => (await kiosk.get(`/payments/${id}`)).body.data.state).toBe('unknown');
-    await sim.unreachable(2500);
+    await sim.unreachable();
     await expect.poll(async () => (await check()).reachable).toBe(false);
     expect((await check()).message).toContain('could not be reached');
     await expect.poll(async () => (await kiosk.get(`/payments/${id}`)).body.data.message).toContain('does not answer');
@@ -227,6 +227,7 @@ describe('a lost answer', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toContain(`GET /payments/${id}`);
     expect((await kiosk.get(`/payments/${id}`)).body.data.state).toBe('unknown');
+    await sim.reachable();
     expect((await settled(id)).state).toBe('approved');
     expect(await ofReference(reference)).toHaveLength(1);
   });

@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, openDatabase, type Db } from '../main/storage/database.js';
+import type { Db } from '../main/storage/database.js';
 import { api, type Api } from './support/api.js';
 import { runCli } from './support/cli.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
@@ -13,11 +12,10 @@ let server: TestServer;
 let sqlite: Db;
 beforeAll(async () => {
   server = await startTestServer();
-  // A write connection, as the sync worker would have: to mark entries pushed or parked.
-  sqlite = openDatabase(join(server.dataDir, DATABASE_FILE));
+  // The server's own connection, which the sync worker marks entries pushed or parked on.
+  sqlite = server.running.inProcess.db;
 });
 afterAll(async () => {
-  sqlite.close();
   await server.destroy();
 });
 

@@ -70,7 +70,7 @@ describe(`${RUNS} seeded runs with ${FAULT_RATE * 100}% of upstream calls failin
       const up = api(pair.upstream.url, upOrg.writeKey);
       const before = pair.proxy.stats();
       pair.proxy.setRandomFaults(seed, FAULT_RATE);
-      configureSync(pair.local.dataDir, org.id, { url: pair.proxy.url, key: upOrg.writeKey });
+      configureSync(pair.local, org.id, { url: pair.proxy.url, key: upOrg.writeKey });
       const expected = await workload(write, seed);
       const since = new Date().toISOString();
       await waitForSync(write, drainedSince(since), 30_000);

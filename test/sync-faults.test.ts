@@ -97,7 +97,7 @@ async function settledWithParked() {
 describe('an upstream that refuses the key', () => {
   it('stops the worker in state refused and parks nothing', async () => {
     const org = pair.local.createOrg();
-    configureSync(pair.local.dataDir, org.id, { url: pair.proxy.url, key: 'not-a-valid-key' });
+    configureSync(pair.local, org.id, { url: pair.proxy.url, key: 'not-a-valid-key' });
     const write = api(pair.local.url, org.writeKey);
     await created('/suppliers', { name: 'Mühle' }, write);
     const status = await waitForSync(write, (s) => s.state === 'refused');

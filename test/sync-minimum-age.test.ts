@@ -86,7 +86,7 @@ describe('minimumAge and an upstream of an earlier release', () => {
     local = await startTestServer({ sync: FAST_SYNC });
     const upOrg = upstream.createOrg();
     const org = local.createOrg();
-    configureSync(local.dataDir, org.id, { url: proxy.url, key: upOrg.writeKey, intervalSeconds: 1 });
+    configureSync(local, org.id, { url: proxy.url, key: upOrg.writeKey, intervalSeconds: 1 });
     const up = api(upstream.url, upOrg.writeKey);
     const write = api(local.url, org.writeKey);
 

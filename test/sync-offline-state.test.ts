@@ -37,7 +37,7 @@ beforeAll(async () => {
   store = await startTestServer({ sync: FAST_SYNC });
   org = store.createOrg();
   write = api(store.url, org.writeKey);
-  configureSync(store.dataDir, org.id, { url: `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}/api/v1`, key: 'upstream-key' });
+  configureSync(store, org.id, { url: `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}/api/v1`, key: 'upstream-key' });
 });
 afterAll(async () => {
   upstream.server.closeAllConnections();
@@ -74,7 +74,7 @@ describe('a round cut short by the shutdown', () => {
     const server = await startTestServer({ sync: FAST_SYNC, logger });
     try {
       const owner = server.createOrg();
-      configureSync(server.dataDir, owner.id, { url: `http://127.0.0.1:${(held.server.address() as AddressInfo).port}/api/v1`, key: 'upstream-key' });
+      configureSync(server, owner.id, { url: `http://127.0.0.1:${(held.server.address() as AddressInfo).port}/api/v1`, key: 'upstream-key' });
       expect((await api(server.url, owner.writeKey).post('/products', { name: 'Brot', price: 350, taxCategory: '2.6' })).status).toBe(200);
       // A call of the round waits on the upstream when the server is asked to stop.
       await held.nextCall();

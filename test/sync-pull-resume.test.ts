@@ -17,7 +17,7 @@ describe('a full pull cut off near its end (field condition: pulls starting agai
     pair = await startSyncPair();
     await waitForSync(pair.write, (s) => s.lastFullPullAt !== null);
     // Three pages of 5,000 rows: 5,000, 5,000 and 2,000.
-    await seedUpstream(pair, { products: 12_000 });
+    seedUpstream(pair, { products: 12_000 });
     let pages = 0;
     // The line drops on the third and last page, about 90 % into the walk.
     pair.proxy.setMode('down', { only: (method, path) => fullProductPage(method, path) && ++pages === 3 });
@@ -38,7 +38,7 @@ describe('a first full pull over a 300 kbit/s line (field condition: 5,000 produ
     // A limit of 2 s without progress: a whole page at this speed takes longer than that.
     pair = await startSyncPair({ local: { sync: { ...FAST_SYNC, timeoutMs: 2000 } } });
     await waitForSync(pair.write, (s) => s.lastFullPullAt !== null);
-    await seedUpstream(pair, { products: 5_000 });
+    seedUpstream(pair, { products: 5_000 });
     pair.proxy.setMode('throttle', { bytesPerSecond: 37_500 });
     const since = new Date().toISOString();
     await syncRun(pair, { full: true });

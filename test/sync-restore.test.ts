@@ -59,7 +59,7 @@ describe('a store restored from a backup taken while a creation was pending', ()
     const other = await startTestServer({ sync: FAST_SYNC });
     cleanups.push(() => other.destroy());
     const otherOrg = other.createOrg(['identity-logs']);
-    configureSync(other.dataDir, otherOrg.id, { url: pair.upstream.url, key: pair.upOrg.writeKey });
+    configureSync(other, otherOrg.id, { url: pair.upstream.url, key: pair.upOrg.writeKey });
     const otherWrite = api(other.url, otherOrg.writeKey);
     await waitForSync(otherWrite, (s) => s.state === 'idle' && s.lastPullAt !== null);
     expect(await named(otherWrite, 'Bergkäse')).toHaveLength(1);

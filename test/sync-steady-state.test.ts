@@ -12,7 +12,7 @@ let pair: SyncPair;
 let catalog: Catalog;
 beforeAll(async () => {
   pair = await startSyncPair({ pullIntervalSeconds: 1 });
-  catalog = await seedUpstream(pair, { products: PRODUCTS });
+  catalog = seedUpstream(pair, { products: PRODUCTS });
 });
 afterAll(async () => {
   await pair.destroy();

@@ -38,7 +38,7 @@ describe('a power cut of the upstream while it answers a pushed creation (field 
     const local = await startTestServer({ sync: FAST_SYNC });
     running.push(local);
     const org = local.createOrg();
-    configureSync(local.dataDir, org.id, { url: proxy.url, key: upstream.writeKey });
+    configureSync(local, org.id, { url: proxy.url, key: upstream.writeKey });
     const write = api(local.url, org.writeKey);
     expect((await write.post('/categories', { name: 'Brot' })).status).toBe(200);
     // The first keyed POST the upstream answers kills it at the instant named.

@@ -31,7 +31,7 @@ import { kioskWindowOptions, windowOrigin } from './window.js';
 /**
  * V8 flags of the main process, the same `npm start` passes to node: a small
  * young generation keeps each garbage-collection pause short, which is what
- * a scanner waiting on a lookup notices (see Performance in the README).
+ * a scanner waiting on a lookup notices (see docs/performance.md).
  */
 export const JS_FLAGS = '--max-semi-space-size=4';
 

@@ -21,6 +21,8 @@ export interface RunningSimulator {
   port: number;
   /** The line printed once ready: what `POST /terminals` takes. */
   readyLine(): TerminalEndpoint;
+  /** Ends an absence (`POST /simulator/unreachable`) before its time. */
+  comeBack(): void;
   close(): Promise<void>;
 }
 
@@ -213,11 +215,19 @@ export async function startSimulator(identity: SimulatorIdentity, port: number, 
       });
     });
 
+  let absence: NodeJS.Timeout | undefined;
+  /** Back on the network: at the end of an absence, or earlier when told. */
+  const comeBack = () => {
+    if (absence === undefined) return;
+    clearTimeout(absence);
+    absence = undefined;
+    void listen();
+  };
   /** The terminal drops off the network for a while: connections are refused, transactions go on. */
   const goAway = (ms: number) => {
     server.close();
     server.closeAllConnections();
-    setTimeout(() => void listen(), ms);
+    absence = setTimeout(comeBack, ms);
   };
 
   const side = (req: IncomingMessage, res: ServerResponse, text: string) => {
@@ -259,8 +269,10 @@ export async function startSimulator(identity: SimulatorIdentity, port: number, 
       passphrase: identity.passphrase,
       certificate: identity.caCertificate,
     }),
+    comeBack,
     close: () =>
       new Promise<void>((resolve) => {
+        clearTimeout(absence);
         server.close(() => resolve());
         server.closeAllConnections();
       }),

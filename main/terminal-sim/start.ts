@@ -1,4 +1,5 @@
 import { isIPv4 } from 'node:net';
+import { createInterface } from 'node:readline';
 import { makeIdentity, POI_ID } from './identity.js';
 import { startSimulator } from './simulator.js';
 
@@ -29,6 +30,8 @@ const simulator = await startSimulator(await makeIdentity({ poiId }), port, host
   refuse(err.code === 'EADDRINUSE' ? `${host}:${port} is taken: pick another --host 127.x.y.z or --port` : `the simulator could not listen on ${host}:${port}: ${err.message}`),
 );
 console.log(JSON.stringify(simulator.readyLine()));
+// A line on standard input (Enter, where a person runs it) ends an absence of `POST /simulator/unreachable` at once.
+createInterface({ input: process.stdin }).on('line', simulator.comeBack);
 const stop = () => void simulator.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

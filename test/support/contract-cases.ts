@@ -1,6 +1,4 @@
-import { join } from 'node:path';
 import { expect } from 'vitest';
-import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
 import type { Api } from './api.js';
 import { runCli } from './cli.js';
 import { imageForm, makeImage, nameOf } from './images.js';
@@ -264,12 +262,8 @@ async function purgeOneDeletion(pair: SyncPair): Promise<void> {
   const gone = await created(pair.write, '/suppliers', { name: 'Alte Mühle' });
   expect((await pair.write.post(`/suppliers/${gone}`, { deleted: true })).status).toBe(200);
   await waitForSync(pair.write, (s) => s.state === 'idle' && s.pending === 0);
-  const db = openDatabase(join(pair.local.dataDir, DATABASE_FILE));
-  try {
-    db.prepare('UPDATE suppliers SET lastupdate = ? WHERE id = ?').run(new Date(Date.now() - 100 * 86_400_000).toISOString(), gone);
-  } finally {
-    db.close();
-  }
+  // Through the server's own connection: it runs in this process (see `RunningServer.inProcess`).
+  pair.local.running.inProcess.db.prepare('UPDATE suppliers SET lastupdate = ? WHERE id = ?').run(new Date(Date.now() - 100 * 86_400_000).toISOString(), gone);
   const purge = await runCli(pair.local.dataDir, ['purge', 'run', '--json']);
   expect(purge.json).toMatchObject({ deleted: 1 });
 }

@@ -6,13 +6,12 @@ import type { TerminalNetworkPolicy } from '../../main/payments/terminal-network
 import type { PrinterNetworkPolicy } from '../../main/receipts/printer-network.js';
 import type { TlsSetting } from '../../main/security/tls.js';
 import { startServer, type RunningServer, type StartOptions } from '../../main/server.js';
-import { systemClock } from '../../main/services/clock.js';
-import { createServices } from '../../main/services/index.js';
-import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
+import { DATABASE_FILE } from '../../main/storage/database.js';
 import { DEFAULT_GROUP_COMMIT } from '../../main/storage/group-commit.js';
 import { createCategoryStore } from '../../main/storage/categories.js';
 import { createStoreStore } from '../../main/storage/stores.js';
 import { createSupplierStore } from '../../main/storage/suppliers.js';
+import { immediateTransaction } from '../../main/storage/transactions.js';
 
 export interface TestOrg {
   id: string;
@@ -24,7 +23,7 @@ export interface TestServer {
   url: string;
   dataDir: string;
   running: RunningServer;
-  /** Creates an organization the way the CLI does, through its own connection. */
+  /** Creates an organization the way the CLI does, through the server's own connection. */
   createOrg(features?: string[]): TestOrg;
   /**
    * Stores with the given ids, for tests whose bodies name stores (category
@@ -64,10 +63,8 @@ export interface TestServerOptions extends StartOptions {
   groupCommitMs?: number;
   /**
    * `SYNC_GROUP_COMMIT_MS`: the same for a store PC's pushed entries and
-   * heartbeats. Default here: as `groupCommitMs`. A test that writes to a
-   * running server's database through its own connection in the same process
-   * blocks that process while SQLite waits for the lock, the server's open
-   * group included; the shorter its groups, the rarer that wait.
+   * heartbeats. Default here: as `groupCommitMs`, so a test's store PC
+   * commits at the pace of its other writes.
    */
   syncGroupCommitMs?: number;
 }
@@ -95,36 +92,29 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url: running.url,
     dataDir,
     running,
+    // Through the server's own connection: a second one in this process would wait on the server's
+    // write lock while blocking the event loop that releases it (see `RunningServer.inProcess`).
     createOrg(features = []) {
-      const db = openDatabase(join(dataDir, DATABASE_FILE));
-      try {
-        const org = createServices({ db, clock: systemClock }).organizations.create({ name: 'Test org', features });
-        return { id: org.id, readKey: org.readKey, writeKey: org.writeKey };
-      } finally {
-        db.close();
-      }
+      const org = running.inProcess.services.organizations.create({ name: 'Test org', features });
+      return { id: org.id, readKey: org.readKey, writeKey: org.writeKey };
     },
     createStores(orgId, ids) {
-      const db = openDatabase(join(dataDir, DATABASE_FILE));
-      try {
-        const stores = createStoreStore(db);
-        const now = new Date().toISOString();
+      const { db } = running.inProcess;
+      const stores = createStoreStore(db);
+      const now = new Date().toISOString();
+      immediateTransaction(db, () => {
         for (const id of ids) stores.insert({ id, instance: orgId, name: `Store ${id}`, deleted: false, createdate: now, lastupdate: now });
-      } finally {
-        db.close();
-      }
+      });
     },
     createCatalogReferences(orgId, ids) {
-      const db = openDatabase(join(dataDir, DATABASE_FILE));
-      try {
-        const now = new Date().toISOString();
-        const categories = createCategoryStore(db);
-        const suppliers = createSupplierStore(db);
+      const { db } = running.inProcess;
+      const now = new Date().toISOString();
+      const categories = createCategoryStore(db);
+      const suppliers = createSupplierStore(db);
+      immediateTransaction(db, () => {
         for (const id of ids.categories ?? []) categories.insert(orgId, { id, name: `Category ${id}`, deleted: false, createdate: now }, now);
         for (const id of ids.suppliers ?? []) suppliers.insert({ id, organizationId: orgId, name: `Supplier ${id}`, deleted: false, createdate: now }, now);
-      } finally {
-        db.close();
-      }
+      });
     },
     sqlite() {
       const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });

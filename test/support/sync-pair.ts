@@ -27,7 +27,7 @@ export async function startSyncPair(
   const local = await startTestServer({ sync: FAST_SYNC, ...options.local });
   const upOrg = upstream.createOrg(features);
   const org = local.createOrg(features);
-  configureSync(local.dataDir, org.id, {
+  configureSync(local, org.id, {
     url: proxy.url,
     key: upOrg.writeKey,
     intervalSeconds: options.intervalSeconds,

@@ -10,30 +10,38 @@ import { createSyncConfigStore } from '../../main/sync/config-store.js';
 import { createSyncAdmin } from '../../main/sync/sync-admin.js';
 import type { Api } from './api.js';
 import { openSecretBox } from '../../main/security/secret-box.js';
+import type { TestServer } from './server.js';
 
 /** Worker pace for tests: rounds follow writes at once and backoff stays in milliseconds. */
 export const FAST_SYNC: SyncOptions = { tickMs: 20, debounceMs: 5, backoff: { baseMs: 10, maxMs: 80 }, timeoutMs: 2000 };
 
-/** Configures sync the way `sync configure` does, through the data folder's own connection (without a child process). */
-export function configureSync(
-  dataDir: string,
-  orgId: string,
-  settings: { url: string; key: string; intervalSeconds?: number | undefined; pullIntervalSeconds?: number | undefined; fullIntervalSeconds?: number | undefined },
-): void {
-  const db = openDatabase(join(dataDir, DATABASE_FILE));
+type SyncSettings = { url: string; key: string; intervalSeconds?: number | undefined; pullIntervalSeconds?: number | undefined; fullIntervalSeconds?: number | undefined };
+
+/**
+ * Configures sync the way `sync configure` does (without a child process):
+ * of a server running in this process through its own connection, of a data
+ * folder no server runs on through a connection of its own.
+ */
+export function configureSync(target: TestServer | string, orgId: string, settings: SyncSettings): void {
+  const withDefaults = {
+    ...settings,
+    intervalSeconds: settings.intervalSeconds ?? 3600,
+    // Tests that wait for a pull set a short pull interval; the others see the first pull only.
+    pullIntervalSeconds: settings.pullIntervalSeconds ?? settings.intervalSeconds ?? 3600,
+  };
+  if (typeof target !== 'string') {
+    target.running.inProcess.syncAdmin.configure(orgId, withDefaults);
+    return;
+  }
+  const db = openDatabase(join(target, DATABASE_FILE));
   try {
     createSyncAdmin({
-      configs: createSyncConfigStore(db, openSecretBox(dataDir)),
+      configs: createSyncConfigStore(db, openSecretBox(target)),
       queue: createOutboxQueue(db),
       organizations: createOrganizationStore(db),
       clock: systemClock,
       storage: createPurgeStore(db),
-    }).configure(orgId, {
-      ...settings,
-      intervalSeconds: settings.intervalSeconds ?? 3600,
-      // Tests that wait for a pull set a short pull interval; the others see the first pull only.
-      pullIntervalSeconds: settings.pullIntervalSeconds ?? settings.intervalSeconds ?? 3600,
-    });
+    }).configure(orgId, withDefaults);
   } finally {
     db.close();
   }

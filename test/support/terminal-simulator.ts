@@ -32,17 +32,22 @@ export interface TerminalSimulator {
   output(): string;
   next(order: Record<string, unknown>): Promise<void>;
   transactions(): Promise<SimulatedTransaction[]>;
-  /** Drops off the network for `ms`. */
-  unreachable(ms: number): Promise<void>;
+  /** Drops off the network for `ms`, or until `reachable()`. */
+  unreachable(ms?: number): Promise<void>;
+  /** Back on the network now; resolves once it answers again. */
+  reachable(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** An absence no test outlasts: it ends when the test calls `reachable()`. */
+const UNTIL_TOLD_MS = 3_600_000;
 
 /**
  * Starts `npm run terminal:sim` as users run it (here its compiled entry), and waits for its ready line.
  * `args` come first (`--host`, `--poi-id`, a `--port` of their own).
  */
 export async function startTerminalSimulator(args: string[] = []): Promise<TerminalSimulator> {
-  const child = spawn(process.execPath, [compiled('main/terminal-sim/start.js'), ...args, '--port', '0'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [compiled('main/terminal-sim/start.js'), ...args, '--port', '0'], { cwd: PROJECT_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const lines = createInterface({ input: child.stdout! });
@@ -71,7 +76,18 @@ export async function startTerminalSimulator(args: string[] = []): Promise<Termi
     output: () => output,
     next: async (order) => void (await call('POST', '/simulator/next', order)),
     transactions: async () => (await call('GET', '/simulator/transactions')) as SimulatedTransaction[],
-    unreachable: async (ms) => void (await call('POST', '/simulator/unreachable', { ms })),
+    unreachable: async (ms = UNTIL_TOLD_MS) => void (await call('POST', '/simulator/unreachable', { ms })),
+    reachable: async () => {
+      child.stdin!.write('\n');
+      for (;;) {
+        try {
+          await call('GET', '/simulator/transactions');
+          return;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+    },
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

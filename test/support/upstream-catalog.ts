@@ -1,5 +1,4 @@
-import { join } from 'node:path';
-import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
+import { immediateTransaction } from '../../main/storage/transactions.js';
 import { FULL_SIZE, generateCatalog, type Catalog, type CatalogSize } from '../bench/catalog.js';
 import { runCli } from './cli.js';
 import type { SyncPair } from './sync-pair.js';
@@ -7,28 +6,13 @@ import type { SyncPair } from './sync-pair.js';
 /**
  * Writes a catalog straight into the upstream's database, as HQ's own imports
  * would, stamped a minute ago: older than any pull of the store PC. The
- * upstream runs in this process: while a group of its writes is open, a
- * lock wait here would block the very event loop that commits it. So the
- * import takes the write lock without waiting, and tries again after a turn
- * of the event loop until it has it, then writes everything in that one transaction.
+ * upstream runs in this process, so the catalog goes through its own
+ * connection, in one transaction (a savepoint of its open group, if one is).
  */
-export async function seedUpstream(pair: SyncPair, size: Partial<CatalogSize>): Promise<Catalog> {
-  const db = openDatabase(join(pair.upstream.dataDir, DATABASE_FILE));
-  db.pragma('busy_timeout = 0');
-  try {
-    const small: CatalogSize = { ...FULL_SIZE, products: 0, orders: 0, categories: 5, suppliers: 5, stores: 2, aliasShare: 0 };
-    const importCatalog = db.transaction(() => generateCatalog(db, pair.upOrg.id, { ...small, ...size }, new Date(Date.now() - 60_000)));
-    for (;;) {
-      try {
-        return importCatalog.immediate();
-      } catch (err) {
-        if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    }
-  } finally {
-    db.close();
-  }
+export function seedUpstream(pair: SyncPair, size: Partial<CatalogSize>): Catalog {
+  const { db } = pair.upstream.running.inProcess;
+  const small: CatalogSize = { ...FULL_SIZE, products: 0, orders: 0, categories: 5, suppliers: 5, stores: 2, aliasShare: 0 };
+  return immediateTransaction(db, () => generateCatalog(db, pair.upOrg.id, { ...small, ...size }, new Date(Date.now() - 60_000)));
 }
 
 /**
