@@ -4,7 +4,7 @@ import { CATALOG_COLUMNS, type CatalogColumnMap, type CatalogImportResult } from
 import type { Caller } from '../services/caller.js';
 import type { Clock } from '../services/clock.js';
 import type { Services } from '../services/index.js';
-import { Conflict, NotFound } from '../services/errors.js';
+import { BadRequest, Conflict, NotFound } from '../services/errors.js';
 import type { ProductService, WrittenProduct } from '../services/products.js';
 import type { CatalogColumnStore } from '../storage/catalog-columns.js';
 import type { CategoryStore } from '../storage/categories.js';
@@ -204,16 +204,17 @@ export function createCatalogFiles(deps: {
 /**
  * The records of a file as it was sent: a workbook or a CSV text file. A
  * file that is not what it was sent as (a workbook renamed .csv, an
- * OpenDocument file, an old .xls) is refused with what it is and what to do.
+ * OpenDocument file, an old .xls), or a workbook that cannot be read, is
+ * refused (400) with what it is and what to do.
  */
 async function readRecords(bytes: Buffer, format: FileFormat): Promise<FileRecord[]> {
   const wrongKind = wrongKindMessage(fileKindOf(bytes), format);
-  if (wrongKind !== undefined) throw new CsvSyntaxError(1, wrongKind);
+  if (wrongKind !== undefined) throw new BadRequest(wrongKind);
   if (format === 'xlsx') {
     try {
       return await readWorkbook(bytes);
     } catch (err) {
-      if (err instanceof WorkbookUnreadable) throw new CsvSyntaxError(1, err.message);
+      if (err instanceof WorkbookUnreadable) throw new BadRequest(err.message);
       throw err;
     }
   }
