@@ -171,7 +171,7 @@ export const CatalogImportQuerySchema = z.object({
 });
 
 /** A product field a column may be mapped to, or "" to ignore the column. */
-export const ColumnTargetSchema = z.union([z.enum(CATALOG_COLUMNS, { error: `must be one of ${CATALOG_COLUMNS.join(', ')}, or "" to ignore the column` }), z.literal('')]);
+export const ColumnTargetSchema = z.enum([...CATALOG_COLUMNS, ''], { error: `must be one of ${CATALOG_COLUMNS.join(', ')}, or "" to ignore the column` });
 
 export const CatalogColumnMapSchema = z
   .record(z.string().min(1, { error: 'a header name cannot be empty' }).max(200), ColumnTargetSchema)
