@@ -1,7 +1,7 @@
-import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile, { type Cell } from 'write-excel-file/node';
 import { MAX_WORKBOOK_UNPACKED_BYTES, type CatalogColumn } from '../../shared/api/catalog.js';
 import type { FileRecord } from './csv-text.js';
+import { readFirstSheet } from './workbook-reader.js';
 import { checkUnpackedSize, ZipRefused } from './zip-limits.js';
 
 /** The workbook could not be read; the message says why and what to do. */
@@ -33,7 +33,7 @@ export async function readWorkbook(bytes: Buffer): Promise<FileRecord[]> {
   }
   let rows: unknown[][];
   try {
-    rows = (await readSheet(bytes, 1)) as unknown[][];
+    rows = await readFirstSheet(bytes);
   } catch (err) {
     throw new WorkbookUnreadable(`The workbook cannot be read (${(err as Error).message}); open it in Excel, save it again as "Excel Workbook (.xlsx)" and send that`);
   }
