@@ -97,7 +97,7 @@ function rowWarnings(header: Header, record: FileRecord, current: Record<string,
     if (column === undefined || cell === '') return;
     const name = header.names.get(column)!;
     if (column === 'barcode') {
-      const warning = barcodeWarning(cell);
+      const warning = barcodeWarning(cell.replace(/^="(\d+)"$/, '$1'));
       if (warning) report.warning({ line: record.line, column: name, message: warning });
     } else if (isWrittenText(column)) {
       misread.add(record.line, name, cell);
