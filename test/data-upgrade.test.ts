@@ -90,6 +90,8 @@ function keptAnswersAsRelease32(file: string): void {
     ALTER TABLE idempotency_keys_v32 RENAME TO idempotency_keys;
     CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
     CREATE INDEX idempotency_keys_sender ON idempotency_keys (org_id, sender, entry_seq) WHERE sender IS NOT NULL;
+    -- What later releases added, which release 32 did not have.
+    DROP TABLE catalog_column_maps;
     DELETE FROM schema_migrations WHERE version > 32;
   `);
   db.pragma('wal_checkpoint(TRUNCATE)');
