@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CATALOG_FILE_BYTES } from '../shared/api/catalog.js';
 import { api, type Api } from './support/api.js';
+import { catalogReport } from './support/catalog-report.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
 let server: TestServer;
@@ -44,7 +45,7 @@ describe('POST /catalog/import refuses bad input line by line and writes nothing
     [
       'a barcode held by several products',
       ';7610000000103;Mineral;1,00;2.6;Getränke',
-      [{ line: 3, column: 'barcode', message: '"7610000000103" is the barcode of 2 products; give the row the externalId of the one to update' }],
+      [{ line: 3, column: 'barcode', message: '"7610000000103" is the barcode of 2 products; give the row the id or externalId of the one to update' }],
     ],
     ['a tax category that does not exist', ';7610000000304;Eistee;1,80;7.7;Getränke', [{ line: 3, column: 'taxCategory', message: '"7.7" is not a tax category; use 0, 8.1, 2.6, 3.8' }]],
     ['too many fields', ';7610000000305;Eistee;1;80;2.6;Getränke', [{ line: 3, column: null, message: /^the line has 7 fields but the header has 6/ }]],
@@ -68,10 +69,13 @@ describe('POST /catalog/import refuses bad input line by line and writes nothing
     });
   }
 
-  it('names an unknown column in the header', async () => {
-    const res = await sendFile('name;preis;taxCategory\nEistee;1,80;2.6\n');
+  it('names an unknown column in the header once, with how to map or ignore it', async () => {
+    const res = await sendFile('name;Preis CHF;taxCategory\nEistee;1,80;2.6\nEistee light;1,90;2.6\n');
     expect(res.status).toBe(400);
-    expect(res.body.data.errors).toEqual([{ line: 1, column: 'preis', message: expect.stringMatching(/^"preis" is not a product field; the columns are externalId, barcode, name, price,/) }]);
+    expect(res.body.data.errors).toEqual([
+      { line: 1, column: 'Preis CHF', message: '"Preis CHF" is not a product field; name a field (externalId, barcode, name, price, taxCategory, …), map it with ?columns=Preis%20CHF:<field>, or ignore it with ?columns=Preis%20CHF:' },
+    ]);
+    expect(res.body.data.errorsTotal).toBe(1);
   });
 
   it('names a UTF-16 file and the formats to save it in instead', async () => {
@@ -83,7 +87,21 @@ describe('POST /catalog/import refuses bad input line by line and writes nothing
 
   it('counts what the good lines would do beside the errors', async () => {
     const res = await sendFile([HEADER, GOOD, 'C-1;7610000000110;Cola Zero;2,50;2.6;Getränke', ';7610000000309;Eistee;x;2.6;Getränke'].join('\n'), '?dryRun=true');
-    expect(res.body.data).toEqual({ created: 1, updated: 1, unchanged: 0, errors: [{ line: 4, column: 'price', message: expect.stringMatching(/^"x" is not an amount/) }] });
+    expect(res.body.data).toEqual(
+      catalogReport({
+        created: 1,
+        updated: 1,
+        errors: [{ line: 4, column: 'price', message: expect.stringMatching(/^"x" is not an amount/) }],
+        errorGroups: [{ column: 'price', message: expect.stringMatching(/^"…" is not an amount/), count: 1, lines: [4] }],
+        changes: [
+          { line: 3, field: 'name', from: 'Cola', to: 'Cola Zero' },
+          { line: 3, field: 'category', from: null, to: 'Getränke' },
+        ],
+        // The made-up barcodes have wrong check digits: warned about, never blocking.
+        warnings: expect.arrayContaining([{ line: 2, column: 'barcode', message: expect.stringMatching(/wrong check digit/) }]),
+        warningsTotal: 2,
+      }),
+    );
   });
 
   it('answers 413 to a 50 MB file as soon as its Content-Length arrives', async () => {
@@ -125,6 +143,8 @@ describe('POST /catalog/import refuses bad input line by line and writes nothing
   it('refuses a body that is not a CSV file', async () => {
     const res = await write.post('/catalog/import', { name: 'Eistee' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Content-Type "application/json" is not accepted: send the catalog file itself as the body, with Content-Type: text/csv');
+    expect(res.body.message).toBe(
+      'Content-Type "application/json" is not accepted: send the catalog file itself as the body, with Content-Type: text/csv, or an Excel workbook with Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
   });
 });

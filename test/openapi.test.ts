@@ -40,6 +40,8 @@ const EXTENSIONS = [
   'GET /openapi.json',
   'POST /catalog/import',
   'GET /catalog/export',
+  'GET /catalog/columns',
+  'POST /catalog/columns',
   'GET /update',
   'GET /images/{file}',
   'POST /categories',

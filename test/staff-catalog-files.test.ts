@@ -94,6 +94,6 @@ describe("the staff page's catalog file", () => {
     const template = (await downloaded(page, panel.getByRole('button', { name: 'Download an empty template' }))).toString('utf8');
     const [header] = exported.toString('utf8').split('\r\n');
     expect(template).toBe(`${header}\r\n`);
-    expect(template).toBe(`\uFEFF${CATALOG_COLUMNS.join(',')}\r\n`);
+    expect(template).toBe(`\uFEFF${CATALOG_COLUMNS.join(';')}\r\n`);
   });
 });

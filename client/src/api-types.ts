@@ -378,6 +378,8 @@ export interface paths {
                 /** @description The product. */
                 200: {
                     headers: {
+                        /** @description A strong entity tag of this answer (extension): send it as `If-Match` with an update to write only if the product is still as read. */
+                        ETag: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -416,6 +418,8 @@ export interface paths {
                     "idempotency-key"?: string;
                     /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). Honoured only from write keys (the keys a store syncs with); from any other key it is ignored. */
                     "sync-acknowledged-below"?: string;
+                    /** @description The `ETag` of the product as read (extension; several separated by `,`, or `*` for any product that exists): the update is written only if the product still has it. */
+                    "if-match"?: string;
                 };
                 path: {
                     /** @description Product id. */
@@ -467,6 +471,15 @@ export interface paths {
                 };
                 /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description With `If-Match`: the product changed or was deleted since it was read; nothing was written. */
+                412: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1320,14 +1333,16 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Check or import a catalog file (Write key)
-         * @description A row updates the active product with its `externalId`, else the one with its `barcode`, else it creates a product. With `dryRun=true` the file is only checked: the answer says how many products would be created, updated or left unchanged, and lists every problem by line (the header is line 1) and column. Without it the file is checked the same way and, when it has no problem, every product is written in one transaction, each queued for the upstream like any write; a file with problems answers 400 in the standard error shape, with the same report in `data`, and writes nothing. Refused with 413: a file over 20971520 bytes (20 MiB).
+         * Check or import a catalog file or workbook (Write key)
+         * @description A row updates the active product with its `id`, else the one with its `externalId`, else the one with its `barcode`, else it creates a product. Headers are mapped by `columns`, then by the organization's kept mapping (`/catalog/columns`), then by name. With `dryRun=true` the file is only checked: the answer says how many products would be created, updated or left unchanged, lists the changes field by field, every problem by line (the header is line 1) and column (the first 1,000, with the total and the problems grouped by column and kind), and warnings that never block. Without it the file is checked the same way and, when it has no problem, every product is written in one transaction, each queued for the upstream like any write; a file with problems answers 400 in the standard error shape, with the same report in `data`, and writes nothing. Refused with 400: a file that is not what its Content-Type says (a workbook sent as CSV, an OpenDocument file, an old .xls), or a workbook that cannot be read or unpacks to more than 104857600 bytes. Refused with 413: a file over 20971520 bytes (20 MiB).
          */
         post: {
             parameters: {
                 query?: {
                     /** @description `true` checks the file and writes nothing: the answer says what an import would do. */
                     dryRun?: "true" | "false";
+                    /** @description The file's own headers mapped to product fields for this import, `<header>:<field>` separated by `,` (URL-encoded), e.g. `Strichcode:barcode,Preis:price,Notiz:`; an empty field ignores the column. Wins over the organization's kept mapping (`/catalog/columns`). */
+                    columns?: string;
                 };
                 header?: {
                     /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours for the API key that sent it (another API key with the same value is a different request); the same value with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same value with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
@@ -1345,6 +1360,7 @@ export interface paths {
                     "text/plain": string;
                     "application/vnd.ms-excel": string;
                     "application/octet-stream": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             responses: {
@@ -1359,7 +1375,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The file has problems and nothing was written (the standard shape, with the report in `data`); or the body is not a CSV file (standard shape); or `dryRun` is neither true nor false (validation shape). */
+                /** @description The file has problems and nothing was written (the standard shape, with the report in `data`); or the body is not a CSV file or a workbook, or not the one its Content-Type says (standard shape); or `dryRun` or `columns` is not valid (validation shape). */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1420,12 +1436,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The catalog as a CSV file (Read key)
-         * @description Every active product in id order, in the columns the import takes, UTF-8 with a byte order mark (so Excel reads the accents), `,`-separated, CRLF line ends. Money in francs with a point ("1.95"); `category` and `supplier` by name when no other active one has that name, otherwise by id. Importing the file unchanged changes nothing, and exporting again gives the same file.
+         * The catalog as a CSV file or an Excel workbook (Read key)
+         * @description Every active product in id order, in the columns the import takes, `id` first. CSV: UTF-8 with a byte order mark, `;`-separated (as Excel in Switzerland opens it), CRLF line ends, a barcode of digits written `="0761234567890"` so that a spreadsheet keeps it as text. Workbook (`format=xlsx`): one sheet, barcodes and other text as text cells, money and whole numbers as numbers. Money in francs with a point ("1.95"); `category` and `supplier` by name when no other active one has that name, otherwise by id. Importing the file unchanged changes nothing, and exporting again gives the same file.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description `xlsx`: an Excel workbook whose barcodes are text cells; `csv` (default): `;`-separated UTF-8 with a byte order mark. */
+                    format?: "csv" | "xlsx";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1439,6 +1458,16 @@ export interface paths {
                     };
                     content: {
                         "text/csv": string;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+                /** @description Invalid query parameters or body fields, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
                     };
                 };
                 /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
@@ -1454,6 +1483,123 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/catalog/columns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's kept mapping of spreadsheet headers to product fields (Read key) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The mapping; `{}` when none is kept. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CatalogColumnMap"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Keep a mapping of the shop's spreadsheet headers to product fields (Write key)
+         * @description Replaces the kept mapping; every later import uses it for headers that `columns` does not map. `""` ignores a column. Not synced: it belongs to the PC where files are imported.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours for the API key that sent it (another API key with the same value is a different request); the same value with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same value with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
+                    "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). Honoured only from write keys (the keys a store syncs with); from any other key it is ignored. */
+                    "sync-acknowledged-below"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CatalogColumnMap"];
+                };
+            };
+            responses: {
+                /** @description Kept. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CatalogColumnMap"];
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4997,14 +5143,26 @@ export interface components {
             deleted?: boolean;
         };
         CatalogImportResult: {
-            /** @description Rows that create a product (none matched by `externalId` or `barcode`). */
+            /** @description Rows that create a product (none matched by `id`, `externalId` or `barcode`). */
             created: number;
             /** @description Rows that change the product they match. */
             updated: number;
             /** @description Rows whose product already holds every value of the row. */
             unchanged: number;
-            /** @description Every problem found, in line order; empty when the file can be imported. */
+            /** @description The problems found, in line order, at most 1000; empty when the file can be imported. */
             errors: components["schemas"]["CatalogFileError"][];
+            /** @description How many problems there are in all. */
+            errorsTotal: number;
+            /** @description Every problem grouped by column and kind, the largest group first: what to correct, in a few lines. */
+            errorGroups: components["schemas"]["CatalogErrorGroup"][];
+            /** @description What looks wrong but imports as written (never blocking), at most 1000: a barcode with a wrong GS1 check digit or whose leading zeros a spreadsheet dropped, text decoded in the wrong character set or with letters replaced by "?". */
+            warnings: components["schemas"]["CatalogFileError"][];
+            /** @description How many warnings there are in all. */
+            warningsTotal: number;
+            /** @description What the rows that update a product change, field by field, in line order: the first 1000. */
+            changes: components["schemas"]["CatalogFileChange"][];
+            /** @description How many field changes there are in all. */
+            changesTotal: number;
         };
         CatalogFileError: {
             /** @description Line of the file, the header being line 1 (a spreadsheet's row number). */
@@ -5013,6 +5171,29 @@ export interface components {
             column: string | null;
             /** @description What is wrong and what would be accepted. */
             message: string;
+        };
+        CatalogErrorGroup: {
+            /** @description The header's name of the column, or null for whole lines. */
+            column: string | null;
+            /** @description The problem, with the values of the lines left out (`"…"`). */
+            message: string;
+            /** @description How many lines have it. */
+            count: number;
+            /** @description The first 10 of those lines. */
+            lines: number[];
+        };
+        CatalogFileChange: {
+            /** @description Line of the file. */
+            line: number;
+            /**
+             * @description The product field that changes.
+             * @enum {string}
+             */
+            field: "id" | "externalId" | "barcode" | "name" | "price" | "taxCategory" | "category" | "supplier" | "depositProduct" | "depositProductLabel" | "salePrice" | "salePriceDateFrom" | "salePriceDateTo" | "costPrice" | "ageRestriction" | "minimumAge" | "showOnScreen" | "showOnScale" | "saleStop" | "deactivated" | "openInput" | "index" | "description" | "declarations" | "imageUrl";
+            /** @description The value the product holds, as an export writes it; null when not set. */
+            from: string | null;
+            /** @description The value the row writes, as an export writes it. */
+            to: string;
         };
         CatalogImportRefusal: {
             statusCode: number;
@@ -5023,6 +5204,10 @@ export interface components {
             /** @description Request path. */
             path: string;
             data: components["schemas"]["CatalogImportResult"];
+        };
+        /** @description The file's own headers mapped to product fields (`""`: ignore the column). Headers are compared without letter case, accents, spaces or punctuation. */
+        CatalogColumnMap: {
+            [key: string]: "id" | "externalId" | "barcode" | "name" | "price" | "taxCategory" | "category" | "supplier" | "depositProduct" | "depositProductLabel" | "salePrice" | "salePriceDateFrom" | "salePriceDateTo" | "costPrice" | "ageRestriction" | "minimumAge" | "showOnScreen" | "showOnScale" | "saleStop" | "deactivated" | "openInput" | "index" | "description" | "declarations" | "imageUrl" | "";
         };
         /** @description A store. Optional fields that are not set are absent. */
         Store: {

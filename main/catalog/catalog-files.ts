@@ -1,18 +1,24 @@
 import { stringify } from 'csv-stringify/sync';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CATALOG_COLUMNS, type CatalogImportResult } from '../../shared/api/catalog.js';
+import { CATALOG_COLUMNS, type CatalogColumnMap, type CatalogImportResult } from '../../shared/api/catalog.js';
 import type { Caller } from '../services/caller.js';
+import type { Clock } from '../services/clock.js';
 import type { Services } from '../services/index.js';
-import { Conflict, NotFound } from '../services/errors.js';
+import { BadRequest, Conflict, NotFound } from '../services/errors.js';
 import type { ProductService, WrittenProduct } from '../services/products.js';
+import type { CatalogColumnStore } from '../storage/catalog-columns.js';
 import type { CategoryStore } from '../storage/categories.js';
 import type { GroupCommit } from '../storage/group-commit.js';
 import type { ProductStore } from '../storage/products.js';
 import type { SupplierStore } from '../storage/suppliers.js';
 import { buildCatalogIndex, type CatalogIndex } from './catalog-index.js';
 import { guardedText, writeCell } from './cells.js';
-import { CsvSyntaxError, decodeFile, detectSeparator, parseRecords } from './csv-text.js';
+import { createCheckReport } from './check-report.js';
+import { CsvSyntaxError, decodeFile, detectSeparator, parseRecords, type FileRecord } from './csv-text.js';
+import { fileKindOf, wrongKindMessage } from './file-kinds.js';
+import { mappingOf } from './header-columns.js';
 import { checkCatalogFile, type PlannedWrite } from './import-check.js';
+import { readWorkbook, WorkbookUnreadable, writeWorkbook } from './workbook.js';
 
 /** Products written to the export per turn of the event loop. */
 const ROWS_PER_TURN = 500;
@@ -22,6 +28,24 @@ const WRITE_SLICE_MS = 4;
 
 /** Excel reads a CSV file as UTF-8 only when it starts with a byte order mark. */
 const BOM = '\uFEFF';
+/** Excel in Switzerland splits a CSV file into columns at `;` (the list separator of de-CH, fr-CH and it-CH), not at `,`. */
+const SEPARATOR = ';';
+/**
+ * A barcode of digits only is written `="0761234567890"`: Excel and
+ * LibreOffice then show it as the text it is, instead of a number that
+ * drops its leading zeros or shows as 7.61E+12; the import reads it back.
+ */
+const asTextFormula = (code: string) => (/^\d+$/.test(code) ? `="${code}"` : code);
+
+/** How a file arrives: a CSV text file, or an Excel workbook. */
+export type FileFormat = 'csv' | 'xlsx';
+
+export interface ImportOptions {
+  dryRun: boolean;
+  format: FileFormat;
+  /** The file's headers mapped for this import; wins over the organization's kept mapping. */
+  columns?: CatalogColumnMap | undefined;
+}
 
 export interface ImportOutcome {
   result: CatalogImportResult;
@@ -50,6 +74,8 @@ export function createCatalogFiles(deps: {
   productStore: ProductStore;
   categories: CategoryStore;
   suppliers: SupplierStore;
+  columnMaps: CatalogColumnStore;
+  clock: Clock;
   /** The server's group commit: an import's write is spread over turns of the event loop in one held group. Without it (the CLI), one transaction. */
   groups?: Pick<GroupCommit, 'hold' | 'afterCommit'> | undefined;
 }) {
@@ -92,17 +118,19 @@ export function createCatalogFiles(deps: {
     return written;
   };
 
-  const importNow = async (caller: Caller, bytes: Buffer, dryRun: boolean): Promise<ImportOutcome> => {
-    let records;
+  const importNow = async (caller: Caller, bytes: Buffer, options: ImportOptions): Promise<ImportOutcome> => {
+    let records: FileRecord[];
     try {
-      const { text } = await decodeFile(bytes);
-      records = await parseRecords(text, detectSeparator(text));
+      records = await readRecords(bytes, options.format);
     } catch (err) {
       if (!(err instanceof CsvSyntaxError)) throw err;
-      return { result: { created: 0, updated: 0, unchanged: 0, errors: [{ line: err.line, column: null, message: err.message }] }, written: false };
+      const report = createCheckReport();
+      report.error({ line: err.line, column: null, message: err.message });
+      return { result: report.result(), written: false };
     }
-    const checked = await checkCatalogFile(records, await indexOf(caller.orgId));
-    if (dryRun || checked.result.errors.length > 0) return { result: checked.result, written: false };
+    const mapping = mappingOf(deps.columnMaps.get(caller.orgId), options.columns);
+    const checked = await checkCatalogFile(records, await indexOf(caller.orgId), mapping);
+    if (options.dryRun || checked.result.errorsTotal > 0) return { result: checked.result, written: false };
     deps.products.prepareForMany(caller.orgId);
     let written: WrittenProduct[];
     try {
@@ -115,31 +143,95 @@ export function createCatalogFiles(deps: {
     return { result: checked.result, written: true };
   };
 
+  /** The export's rows, a slice of products per turn of the event loop. */
+  const exportRows = async (orgId: string): Promise<string[][]> => {
+    const index = await indexOf(orgId);
+    const products = [...index.products.values()];
+    const rows: string[][] = [];
+    for (let at = 0; at < products.length; at += ROWS_PER_TURN) {
+      rows.push(...products.slice(at, at + ROWS_PER_TURN).map((product) => productCells(product, index)));
+      await nextTurn();
+    }
+    return rows;
+  };
+
   return {
     /** Checks a file (`dryRun`), or checks and imports it; a file with errors writes nothing. */
-    importFile(caller: Caller, bytes: Buffer, options: { dryRun: boolean }): Promise<ImportOutcome> {
-      const next = running.then(() => importNow(caller, bytes, options.dryRun));
+    importFile(caller: Caller, bytes: Buffer, options: ImportOptions): Promise<ImportOutcome> {
+      const next = running.then(() => importNow(caller, bytes, options));
       running = next.catch(() => undefined);
       return next;
     },
 
-    /** The organization's active products as a CSV file (UTF-8 with a byte order mark), in id order. */
+    /**
+     * The organization's active products as a CSV file, in id order: UTF-8
+     * with a byte order mark, `;`-separated, CRLF line ends, as Excel in
+     * Switzerland opens it into columns.
+     */
     async exportFile(caller: Caller): Promise<string> {
-      const index = await indexOf(caller.orgId);
-      const parts = [BOM + stringify([[...CATALOG_COLUMNS]], { record_delimiter: 'windows' })];
-      const products = [...index.products.values()];
-      for (let at = 0; at < products.length; at += ROWS_PER_TURN) {
-        const rows = products.slice(at, at + ROWS_PER_TURN).map((product) => productCells(product, index));
-        parts.push(stringify(rows, { record_delimiter: 'windows' }));
+      const rows = await exportRows(caller.orgId);
+      const barcodeAt = CATALOG_COLUMNS.indexOf('barcode');
+      // The text formula must reach the spreadsheet unquoted: quoted, it would be read as the text `="…"`.
+      const options = {
+        delimiter: SEPARATOR,
+        record_delimiter: 'windows',
+        cast: { string: (cell: string, context: { index: number }) => (context.index === barcodeAt && cell !== asTextFormula(cell) ? { value: asTextFormula(cell), quote: '' } : cell) },
+      } as const;
+      const parts = [BOM + stringify([[...CATALOG_COLUMNS]], { delimiter: SEPARATOR, record_delimiter: 'windows' })];
+      for (let at = 0; at < rows.length; at += ROWS_PER_TURN) {
+        parts.push(stringify(rows.slice(at, at + ROWS_PER_TURN), options));
         await nextTurn();
       }
       return parts.join('');
     },
+
+    /** The same products and columns as an Excel workbook whose barcodes are text cells. */
+    async exportWorkbook(caller: Caller): Promise<Buffer> {
+      return writeWorkbook(CATALOG_COLUMNS, await exportRows(caller.orgId));
+    },
+
+    /** The organization's kept mapping of its files' headers to product fields. */
+    columns: (caller: Caller): CatalogColumnMap => deps.columnMaps.get(caller.orgId),
+
+    /** Keeps a mapping of headers to product fields for the organization's next imports, replacing the one kept before. */
+    keepColumns(caller: Caller, columns: CatalogColumnMap): CatalogColumnMap {
+      deps.columnMaps.set(caller.orgId, columns, deps.clock.now().toISOString());
+      return deps.columnMaps.get(caller.orgId);
+    },
   };
+}
+
+/**
+ * The records of a file as it was sent: a workbook or a CSV text file. A
+ * file that is not what it was sent as (a workbook renamed .csv, an
+ * OpenDocument file, an old .xls), or a workbook that cannot be read, is
+ * refused (400) with what it is and what to do.
+ */
+async function readRecords(bytes: Buffer, format: FileFormat): Promise<FileRecord[]> {
+  const wrongKind = wrongKindMessage(fileKindOf(bytes), format);
+  if (wrongKind !== undefined) throw new BadRequest(wrongKind);
+  if (format === 'xlsx') {
+    try {
+      return await readWorkbook(bytes);
+    } catch (err) {
+      if (err instanceof WorkbookUnreadable) throw new BadRequest(err.message);
+      throw err;
+    }
+  }
+  const { text } = await decodeFile(bytes);
+  return parseRecords(text, detectSeparator(text));
 }
 
 export type CatalogFiles = ReturnType<typeof createCatalogFiles>;
 
 /** Catalog files over the services of one database (the server's, or the CLI's). */
 export const catalogFilesOf = (services: Services, groups?: GroupCommit): CatalogFiles =>
-  createCatalogFiles({ products: services.products, productStore: services.stores.products, categories: services.stores.categories, suppliers: services.stores.suppliers, groups });
+  createCatalogFiles({
+    products: services.products,
+    productStore: services.stores.products,
+    categories: services.stores.categories,
+    suppliers: services.stores.suppliers,
+    columnMaps: services.stores.catalogColumns,
+    clock: services.clock,
+    groups,
+  });

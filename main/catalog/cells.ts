@@ -10,6 +10,7 @@ type Kind = 'text' | 'francs' | 'boolean' | 'integer' | 'date' | 'tax' | 'refere
 
 /** How each column's cells are read and written. References (category, supplier) are resolved by the caller. */
 const KINDS: Record<CatalogColumn, Kind> = {
+  id: 'text',
   externalId: 'text',
   barcode: 'text',
   name: 'text',
@@ -36,20 +37,50 @@ const KINDS: Record<CatalogColumn, Kind> = {
   imageUrl: 'text',
 };
 
-const TRUE_WORDS = new Set(['true', '1', 'yes', 'ja', 'oui', 'si', 'x']);
-const FALSE_WORDS = new Set(['false', '0', 'no', 'nein', 'non']);
+/** Booleans as a Swiss shop's spreadsheet writes them, in English, German, French and Italian (accents ignored: "sì" is "si"). */
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'y', 'x', 'ja', 'j', 'wahr', 'oui', 'vrai', 'si', 'vero']);
+const FALSE_WORDS = new Set(['false', '0', 'no', 'n', 'nein', 'falsch', 'non', 'faux', 'falso']);
 
-/** Francs with at most two decimals, a point or a comma, and Swiss thousands marks ("1'234.50"). */
+/** "Fr.", "Fr", "CHF" or "SFr." before or after the amount. */
+const CURRENCY = /^(?:chf|sfr\.?|fr\.?)\s*|\s*(?:chf|sfr\.?|fr\.?)$/gi;
+/** Whole francs written "4.–" or "4.-" (a dash for no rappen). */
+const WHOLE_FRANCS = /[.,][–—-]$/;
+/** Francs with at most two decimals after a point or a comma. */
 const FRANCS = /^(\d+)(?:[.,](\d{1,2}))?$/;
+/** Thousands marked with "'" (Swiss), a space, "." before a decimal comma ("1.234,50") or "," before a decimal point ("1,234.50"). */
+const THOUSANDS = /^\d{1,3}(?:([.,'’ \u00a0\u202f])\d{3})+([.,]\d{1,2})?$/;
+
+/** `="0761234567890"`: how an export writes a barcode of digits so that a spreadsheet keeps it as text. */
+const TEXT_FORMULA = /^="(\d+)"$/;
 
 /** What Excel shows for a long number in a column not formatted as text: the digits are lost. */
 const SHORTENED_NUMBER = /^\d+([.,]\d+)?e\+\d+$/i;
 
+const wordKey = (cell: string) => cell.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The amount without its thousands marks, or undefined when they are not
+ * one mark grouping by three. A point or a comma counts as a thousands mark
+ * only before a decimal part written with the other one: "1.234" alone may
+ * be a price of three decimals, and is refused rather than read as 1234.
+ */
+function withoutThousands(text: string): string | undefined {
+  const match = THOUSANDS.exec(text);
+  if (!match) return undefined;
+  const [, mark, decimals] = match as unknown as [string, string, string | undefined];
+  if ((mark === '.' || mark === ',') && (decimals === undefined || decimals.startsWith(mark))) return undefined;
+  const whole = text.slice(0, text.length - (decimals?.length ?? 0));
+  if (whole.split(mark).some((part, i) => !/^\d+$/.test(part) || (i > 0 && part.length !== 3))) return undefined;
+  return whole.split(mark).join('') + (decimals ?? '');
+}
+
 function readFrancs(cell: string): CellValue {
-  const text = cell.replace(/^chf\s*/i, '').replace(/['’\s]/g, '');
+  let text = cell.replace(CURRENCY, '').trim();
   if (text.startsWith('-')) return { problem: `${JSON.stringify(cell)} is negative; a price is 0 or more francs` };
-  const match = FRANCS.exec(text);
-  if (!match) return { problem: `${JSON.stringify(cell)} is not an amount in francs; write it as on a receipt, e.g. 1.95 or 1,95` };
+  text = text.replace(WHOLE_FRANCS, '');
+  const plain = FRANCS.test(text) ? text : withoutThousands(text);
+  const match = plain === undefined ? null : FRANCS.exec(plain);
+  if (!match) return { problem: `${JSON.stringify(cell)} is not an amount in francs; write it as on a receipt, e.g. 1.95, 1,95, Fr. 1.95 or 1'234.50` };
   return { value: Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) };
 }
 
@@ -61,10 +92,17 @@ function readTax(cell: string): CellValue {
   return { value: found };
 }
 
+/** A Swiss date, day first: "01.12.2026" or "1.12.2026". */
+const SWISS_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+
 function readDate(cell: string): CellValue {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(cell) ? new Date(`${cell}T00:00:00.000Z`) : new Date(cell);
-  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(cell)) {
-    return { problem: `${JSON.stringify(cell)} is not a date; write it as 2026-11-30 or 2026-11-30T23:59:59Z` };
+  const swiss = SWISS_DATE.exec(cell);
+  const iso = swiss ? `${swiss[3]}-${swiss[2]!.padStart(2, '0')}-${swiss[1]!.padStart(2, '0')}` : cell;
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00.000Z`) : new Date(iso);
+  // A day that does not exist ("31.02.2026") would roll over into the next month.
+  const exists = !/^\d{4}-\d{2}-\d{2}$/.test(iso) || date.toISOString().startsWith(iso);
+  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(iso) || !exists) {
+    return { problem: `${JSON.stringify(cell)} is not a date; write it as 01.12.2026, 2026-12-01 or 2026-12-01T23:59:59Z` };
   }
   return { value: date.toISOString() };
 }
@@ -76,11 +114,13 @@ function readDate(cell: string): CellValue {
 export function readCell(column: CatalogColumn, raw: string): CellValue {
   const cell = raw.trim();
   switch (KINDS[column]) {
-    case 'text':
-      if (column === 'barcode' && SHORTENED_NUMBER.test(cell)) {
+    case 'text': {
+      const text = TEXT_FORMULA.exec(cell)?.[1] ?? cell;
+      if (column === 'barcode' && SHORTENED_NUMBER.test(text)) {
         return { problem: `${JSON.stringify(cell)} is a barcode the spreadsheet shortened to a number; format the column as text and enter the whole code` };
       }
-      return { value: unguarded(cell) };
+      return { value: unguarded(text) };
+    }
     case 'reference':
       return { value: unguarded(cell) };
     case 'francs':
@@ -90,10 +130,10 @@ export function readCell(column: CatalogColumn, raw: string): CellValue {
     case 'date':
       return readDate(cell);
     case 'boolean': {
-      const word = cell.toLowerCase();
+      const word = wordKey(cell);
       if (TRUE_WORDS.has(word)) return { value: true };
       if (FALSE_WORDS.has(word)) return { value: false };
-      return { problem: `${JSON.stringify(cell)} is neither true nor false (also 1/0, yes/no, ja/nein, oui/non)` };
+      return { problem: `${JSON.stringify(cell)} is neither true nor false (also 1/0, ja/nein, WAHR/FALSCH, oui/non, VRAI/FAUX, sì/no, VERO/FALSO)` };
     }
     case 'integer':
       return /^-?\d+$/.test(cell) ? { value: Number(cell) } : { problem: `${JSON.stringify(cell)} is not a whole number` };
@@ -134,6 +174,17 @@ export function writeCell(column: CatalogColumn, product: ProductRecord): string
   if (KINDS[column] === 'text') return guardedText(String(value));
   return String(value);
 }
+
+/** A field's value as a report of changes shows it: francs, true/false, or the value itself; null when not set. */
+export function shownValue(column: CatalogColumn, value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (KINDS[column] === 'francs') return francs(value as number);
+  if (KINDS[column] === 'boolean') return value ? 'true' : 'false';
+  return String(value);
+}
+
+/** Whether the column holds text a person wrote (checked for a wrong character set). */
+export const isWrittenText = (column: CatalogColumn): boolean => column !== 'id' && column !== 'externalId' && column !== 'barcode' && column !== 'imageUrl' && (KINDS[column] === 'text' || KINDS[column] === 'reference');
 
 /**
  * Whether a field read from a file equals the stored one: an absent boolean

@@ -1,6 +1,6 @@
 import { parse, type Parser } from 'csv-parse';
-import iconv from 'iconv-lite';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { decodeWindows1252 } from './code-pages.js';
 
 /** The character sets a catalog file is read in. */
 export type FileEncoding = 'utf-8' | 'windows-1252';
@@ -49,7 +49,7 @@ export async function decodeFile(bytes: Buffer): Promise<{ text: string; encodin
     // One byte is one character in Windows-1252: the slices may end anywhere.
     parts.length = 0;
     for (let at = 0; at < bytes.length; at += DECODE_BYTES) {
-      parts.push(iconv.decode(bytes.subarray(at, at + DECODE_BYTES), 'win1252'));
+      parts.push(decodeWindows1252(bytes.subarray(at, at + DECODE_BYTES)));
       await nextTurn();
     }
     return { text: parts.join(''), encoding: 'windows-1252' };
@@ -77,11 +77,13 @@ const CHUNK_CHARS = 16 * 1024;
  * Every record of the text, parsed by csv-parse a chunk at a time with a turn
  * of the event loop between chunks. Records keep their own number of cells
  * (the caller compares them with the header); lines with nothing but
- * separators are left out, as spreadsheets append them.
+ * separators are left out, as spreadsheets append them. A quote inside a
+ * cell that does not start with one is the cell's own (`Apfelwein "Spezial"`,
+ * or the `="0761234567890"` an export writes for a barcode).
  */
 export async function parseRecords(text: string, separator: string): Promise<FileRecord[]> {
   const records: FileRecord[] = [];
-  const parser: Parser = parse({ delimiter: separator, relax_column_count: true, info: true, skip_records_with_empty_values: false });
+  const parser: Parser = parse({ delimiter: separator, relax_column_count: true, relax_quotes: true, info: true, skip_records_with_empty_values: false });
   let failure: unknown;
   parser.on('readable', () => {
     let item: { record: string[]; info: { records: number } } | null;

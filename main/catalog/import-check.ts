@@ -1,11 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { z } from 'zod';
-import { CATALOG_COLUMN_ALIASES, CATALOG_COLUMNS, type CatalogColumn, type CatalogFileError, type CatalogImportResult } from '../../shared/api/catalog.js';
+import { CATALOG_COLUMNS, type CatalogColumn, type CatalogFileError, type CatalogImportResult } from '../../shared/api/catalog.js';
 import { ProductCreateSchema, ProductUpdateSchema, type ProductCreate, type ProductUpdate } from '../../shared/api/products.js';
 import { normalizeCode } from '../services/products.js';
+import { barcodeWarning } from './barcode-checks.js';
 import type { CatalogIndex } from './catalog-index.js';
-import { readCell, sameValue } from './cells.js';
+import { isWrittenText, readCell, sameValue, shownValue } from './cells.js';
+import { createCheckReport, type CheckReport } from './check-report.js';
 import type { FileRecord } from './csv-text.js';
+import { readHeader, type Header } from './header-columns.js';
+import { createMisreadCollector, lostLetters } from './text-checks.js';
 
 /** What an import writes: new products, and changes to matched ones (only the fields that change). */
 export type PlannedWrite = { line: number; create: ProductCreate } | { line: number; id: string; patch: ProductUpdate };
@@ -18,45 +22,26 @@ export interface CheckedFile {
 /** Work done per turn of the event loop, in milliseconds, while rows are checked. */
 const SLICE_MS = 4;
 
-interface Header {
-  /** Column of each cell position, undefined for a column refused in the header. */
-  columns: (CatalogColumn | undefined)[];
-  /** The header's name of each column, as the file writes it. */
-  names: Map<CatalogColumn, string>;
-}
-
-const KNOWN = new Map<string, CatalogColumn>([
-  ...CATALOG_COLUMNS.map((c) => [c.toLowerCase(), c] as const),
-  ...Object.entries(CATALOG_COLUMN_ALIASES).map(([alias, c]) => [alias.toLowerCase(), c] as const),
-]);
-
-function readHeader(cells: string[], errors: CatalogFileError[]): Header {
-  const header: Header = { columns: [], names: new Map() };
-  for (const raw of cells) {
-    const name = raw.trim();
-    const column = KNOWN.get(name.toLowerCase());
-    if (column === undefined) {
-      errors.push({ line: 1, column: name, message: `${JSON.stringify(name)} is not a product field; the columns are ${CATALOG_COLUMNS.join(', ')}` });
-    } else if (header.names.has(column)) {
-      errors.push({ line: 1, column: name, message: `the column ${column} appears twice (also as ${JSON.stringify(header.names.get(column))})` });
-    }
-    header.columns.push(column !== undefined && !header.names.has(column) ? column : undefined);
-    if (column !== undefined && !header.names.has(column)) header.names.set(column, name);
-  }
-  return header;
-}
-
-/** The row's fields as the API names them, with every problem of its cells. */
-function readRow(header: Header, record: FileRecord, errors: CatalogFileError[]): Record<string, unknown> {
+/** The row's fields as the API names them (its `id` apart), with every problem of its cells. */
+function readRow(header: Header, record: FileRecord, errors: CatalogFileError[]): { id?: string; fields: Record<string, unknown> } {
   const fields: Record<string, unknown> = {};
+  let id: string | undefined;
   header.columns.forEach((column, i) => {
     const cell = (record.cells[i] ?? '').trim();
     if (column === undefined || cell === '') return;
     const read = readCell(column, cell);
     if ('problem' in read) errors.push({ line: record.line, column: header.names.get(column)!, message: read.problem });
+    else if (column === 'id') id = read.value as string;
     else fields[column] = column === 'barcode' ? normalizeCode(read.value as string) : read.value;
   });
-  return fields;
+  return { id, fields };
+}
+
+/** Whether the record's cells fit the header: cells past it must be empty, and cells short of it only those of ignored columns. */
+function fitsHeader(header: Header, record: FileRecord): boolean {
+  if (record.cells.length === header.columns.length) return true;
+  if (record.cells.slice(header.columns.length).some((cell) => cell.trim() !== '')) return false;
+  return header.columns.slice(record.cells.length).every((column) => column === undefined);
 }
 
 /** A reference cell that names what the product already has (as an export writes it) is no change, and is not looked up again. */
@@ -78,8 +63,9 @@ function resolveReferences(fields: Record<string, unknown>, current: Record<stri
   return problems;
 }
 
-/** The product a row updates: the one with its externalId, else the one with its barcode; undefined creates one. */
-function matchRow(fields: Record<string, unknown>, index: CatalogIndex): { id?: string; problem?: { column: CatalogColumn; message: string } } {
+/** The product a row updates: the one with its `id`, else its externalId, else its barcode; undefined creates one. */
+function matchRow(id: string | undefined, fields: Record<string, unknown>, index: CatalogIndex): { id?: string; problem?: { column: CatalogColumn; message: string } } {
+  if (id !== undefined && index.products.has(id)) return { id };
   if (typeof fields.externalId === 'string') {
     const ids = index.byExternalId(fields.externalId);
     if (ids.length > 1) return { problem: { column: 'externalId', message: `${JSON.stringify(fields.externalId)} is the externalId of ${ids.length} products; the row cannot tell which to update` } };
@@ -88,7 +74,7 @@ function matchRow(fields: Record<string, unknown>, index: CatalogIndex): { id?: 
   if (typeof fields.barcode === 'string') {
     const ids = index.byBarcode(fields.barcode);
     if (ids.length > 1) {
-      return { problem: { column: 'barcode', message: `${JSON.stringify(fields.barcode)} is the barcode of ${ids.length} products; give the row the externalId of the one to update` } };
+      return { problem: { column: 'barcode', message: `${JSON.stringify(fields.barcode)} is the barcode of ${ids.length} products; give the row the id or externalId of the one to update` } };
     }
     if (ids.length === 1) return { id: ids[0]! };
   }
@@ -104,24 +90,47 @@ function schemaProblems(issues: readonly z.core.$ZodIssue[]): { field: string; m
   });
 }
 
+/** Warnings of a row's cells: barcodes a spreadsheet or a typist changed, letters a save replaced by "?". */
+function rowWarnings(header: Header, record: FileRecord, current: Record<string, unknown> | undefined, report: CheckReport, misread: ReturnType<typeof createMisreadCollector>) {
+  header.columns.forEach((column, i) => {
+    const cell = (record.cells[i] ?? '').trim();
+    if (column === undefined || cell === '') return;
+    const name = header.names.get(column)!;
+    if (column === 'barcode') {
+      const warning = barcodeWarning(cell.replace(/^="(\d+)"$/, '$1'));
+      if (warning) report.warning({ line: record.line, column: name, message: warning });
+    } else if (isWrittenText(column)) {
+      misread.add(record.line, name, cell);
+      const stored = current?.[column];
+      if (lostLetters(cell, typeof stored === 'string' ? stored : undefined)) {
+        const was = typeof stored === 'string' ? ` (the product has ${JSON.stringify(stored)})` : '';
+        report.warning({ line: record.line, column: name, message: `${JSON.stringify(cell)} has "?" where letters were${was}: the file was saved in a character set without them; save it as "CSV UTF-8" or as a workbook` });
+      }
+    }
+  });
+}
+
 /**
  * Checks every row of a catalog file against the organization's catalog and
  * says what an import would do: which products it creates, which it changes
- * (and how), which it leaves as they are, and every problem found, by line
- * and column. Writes nothing. Rows are checked a few milliseconds at a time.
+ * (and how), which it leaves as they are, every problem found, by line and
+ * column, and what looks wrong but imports as written. Writes nothing. Rows
+ * are checked a few milliseconds at a time.
  */
-export async function checkCatalogFile(records: FileRecord[], index: CatalogIndex): Promise<CheckedFile> {
-  const errors: CatalogFileError[] = [];
+export async function checkCatalogFile(records: FileRecord[], index: CatalogIndex, mapping: Map<string, CatalogColumn | ''> = new Map()): Promise<CheckedFile> {
+  const report = createCheckReport();
   const writes: PlannedWrite[] = [];
-  const result: CatalogImportResult = { created: 0, updated: 0, unchanged: 0, errors };
   const [first, ...rows] = records;
   if (!first) {
-    errors.push({ line: 1, column: null, message: `The file is empty: its first line must name the columns (${CATALOG_COLUMNS.join(', ')})` });
-    return { result, writes };
+    report.error({ line: 1, column: null, message: `The file is empty: its first line must name the columns (${CATALOG_COLUMNS.join(', ')})` });
+    return { result: report.result(), writes };
   }
-  const header = readHeader(first.cells, errors);
+  const headerErrors: CatalogFileError[] = [];
+  const header = readHeader(first.cells, rows, mapping, headerErrors);
+  headerErrors.forEach(report.error);
   // Lines read under a wrong header would only repeat its mistake.
-  if (errors.length > 0) return { result, writes };
+  if (report.hasErrors()) return { result: report.result(), writes };
+  const misread = createMisreadCollector();
   const barcodeLines = new Map<string, number>();
   const productLines = new Map<string, number>();
   const columnOf = (field: string) => header.names.get(field as CatalogColumn) ?? field;
@@ -132,22 +141,23 @@ export async function checkCatalogFile(records: FileRecord[], index: CatalogInde
       sliceEnds = performance.now() + SLICE_MS;
     }
     const line = record.line;
-    if (record.cells.length !== first.cells.length) {
+    if (!fitsHeader(header, record)) {
       const count = record.cells.length;
-      errors.push({ line, column: null, message: `the line has ${count} field${count === 1 ? '' : 's'} but the header has ${first.cells.length}; check for a separator inside a cell that is not in quotes` });
+      report.error({ line, column: null, message: `the line has ${count} field${count === 1 ? '' : 's'} but the header has ${first.cells.length}; check for a separator inside a cell that is not in quotes` });
       continue;
     }
     const rowErrors: CatalogFileError[] = [];
-    const fields = readRow(header, record, rowErrors);
+    const { id, fields } = readRow(header, record, rowErrors);
     const barcode = fields.barcode;
     if (typeof barcode === 'string') {
       const earlier = barcodeLines.get(barcode);
       if (earlier !== undefined) rowErrors.push({ line, column: columnOf('barcode'), message: `the barcode ${JSON.stringify(barcode)} is also on line ${earlier}` });
       else barcodeLines.set(barcode, line);
     }
-    const match = matchRow(fields, index);
+    const match = matchRow(id, fields, index);
     if (match.problem) rowErrors.push({ line, column: columnOf(match.problem.column), message: match.problem.message });
     const current = match.id === undefined ? undefined : index.products.get(match.id);
+    rowWarnings(header, record, current, report, misread);
     for (const { column, problem } of resolveReferences(fields, current, index)) rowErrors.push({ line, column: columnOf(column), message: problem });
     if (match.id !== undefined) {
       const earlier = productLines.get(match.id);
@@ -155,31 +165,39 @@ export async function checkCatalogFile(records: FileRecord[], index: CatalogInde
       else productLines.set(match.id, line);
     }
     if (rowErrors.length > 0) {
-      errors.push(...rowErrors);
+      rowErrors.forEach(report.error);
       continue;
     }
     if (!current) {
       const parsed = ProductCreateSchema.safeParse(fields);
       if (!parsed.success) {
-        for (const { field, message } of schemaProblems(parsed.error.issues)) errors.push({ line, column: columnOf(field), message });
+        for (const { field, message } of schemaProblems(parsed.error.issues)) report.error({ line, column: columnOf(field), message });
         continue;
       }
       writes.push({ line, create: parsed.data });
-      result.created += 1;
+      report.counts.created += 1;
       continue;
     }
     const patch = Object.fromEntries(Object.entries(fields).filter(([column, value]) => !sameValue(column as CatalogColumn, current[column as CatalogColumn], value)));
     if (Object.keys(patch).length === 0) {
-      result.unchanged += 1;
+      report.counts.unchanged += 1;
       continue;
     }
     const parsed = ProductUpdateSchema.safeParse(patch);
     if (!parsed.success) {
-      for (const { field, message } of schemaProblems(parsed.error.issues)) errors.push({ line, column: columnOf(field), message });
+      for (const { field, message } of schemaProblems(parsed.error.issues)) report.error({ line, column: columnOf(field), message });
       continue;
     }
     writes.push({ line, id: current.id, patch: parsed.data });
-    result.updated += 1;
+    report.counts.updated += 1;
+    for (const [field, value] of Object.entries(patch)) {
+      const column = field as CatalogColumn;
+      const shown = (v: unknown) => (column === 'category' || column === 'supplier') && typeof v === 'string' ? (column === 'category' ? index.categories : index.suppliers).cellOf(v) : shownValue(column, v);
+      report.change({ line, field: column, from: shown(current[column]), to: shown(value) ?? '' });
+    }
   }
-  return { result, writes };
+  for (const { line, column, text, reads, writtenIn } of misread.found()) {
+    report.warning({ line, column, message: `${JSON.stringify(text)} looks like text written in ${writtenIn}: it would read ${JSON.stringify(reads)}. Save the file as "CSV UTF-8" or as a workbook and check it again` });
+  }
+  return { result: report.result(), writes };
 }

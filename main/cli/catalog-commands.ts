@@ -32,15 +32,17 @@ function summary(result: CatalogImportResult, dryRun: boolean, written: boolean)
 export const catalogCommands: CliCommand[] = [
   {
     name: 'catalog import',
-    usage: '<orgId> <file.csv> [--dry-run]   (prints what was, or would be, created, updated and left unchanged, and every problem by line)',
+    usage: '<orgId> <file.csv|file.xlsx> [--dry-run]   (prints what was, or would be, created, updated and left unchanged, and every problem by line)',
     options: { 'dry-run': { type: 'boolean', default: false } },
     run: ({ args, values, dataDir }) =>
       withServices(dataDir, async (services) => {
         const caller = staffOf(services, need(args[0], '<orgId>'));
-        const bytes = readFile(need(args[1], '<file>'));
+        const path = need(args[1], '<file>');
+        const bytes = readFile(path);
         const dryRun = values['dry-run'] === true;
-        const { result, written } = await catalogFilesOf(services).importFile(caller, bytes, { dryRun });
-        return { json: result, text: summary(result, dryRun, written), exitCode: result.errors.length > 0 ? 1 : 0 };
+        const format = path.toLowerCase().endsWith('.xlsx') ? 'xlsx' : 'csv';
+        const { result, written } = await catalogFilesOf(services).importFile(caller, bytes, { dryRun, format });
+        return { json: result, text: summary(result, dryRun, written), exitCode: result.errorsTotal > 0 ? 1 : 0 };
       }),
   },
   {

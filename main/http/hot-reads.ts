@@ -16,6 +16,7 @@ import { laneCaller } from './lane-caller.js';
 import { PERMISSIONS, type Allowed } from './permissions.js';
 import { logRequest } from './request-log.js';
 import { categoryPageAnswer } from './routes/categories.js';
+import { entityTag } from './product-etag.js';
 import { productAnswer, productPageAnswer } from './routes/products.js';
 import { storePageAnswer } from './routes/stores.js';
 import { supplierPageAnswer } from './routes/suppliers.js';
@@ -83,6 +84,14 @@ interface CollectionRead {
  * query refused, a feed beyond its horizon). Express then answers it as it
  * answers everything.
  */
+/** An answer with the strong ETag the Express route sends with it (a product by id). */
+class Tagged {
+  constructor(
+    readonly answer: unknown,
+    readonly tag: string,
+  ) {}
+}
+
 export function hotReads(deps: HotReadDeps): HotReads {
   const { services } = deps;
   const ownHost = ownHostCheck(deps.localNames);
@@ -113,7 +122,9 @@ export function hotReads(deps: HotReadDeps): HotReads {
         changeFeed: false,
         answer: (req) => {
           const caller = callerOf(req, byIdAllowed);
-          return caller && productAnswer(services.products, caller, id);
+          if (!caller) return undefined;
+          const answer = productAnswer(services.products, caller, id);
+          return new Tagged(answer, entityTag(answer));
         },
       };
     }
@@ -141,11 +152,13 @@ export function hotReads(deps: HotReadDeps): HotReads {
       return false;
     }
     if (answer === undefined) return false;
-    const body = JSON.stringify(answer);
+    const tag = answer instanceof Tagged ? answer.tag : undefined;
+    const body = JSON.stringify(answer instanceof Tagged ? answer.answer : answer);
     const length = Buffer.byteLength(body);
     res.once('finish', () => logRequest(deps.logger, 'GET', url.split('?', 1)[0]!, res.statusCode, started));
     if (req.headers['accept-encoding'] === undefined || length < COMPRESS_THRESHOLD_BYTES) {
-      const headers = [...fixedHeaders, 'Content-Type', JSON_TYPE, 'Content-Length', String(length)];
+      // In the order Express writes them: the route's ETag before the type and length.
+      const headers = [...fixedHeaders, ...(tag === undefined ? [] : ['ETag', tag]), 'Content-Type', JSON_TYPE, 'Content-Length', String(length)];
       // As compressJsonAnswers would: a client that accepts an encoding is told the answer varies with it.
       if (req.headers['accept-encoding'] !== undefined) headers.push('Vary', 'Accept-Encoding');
       res.writeHead(200, headers);
@@ -154,6 +167,7 @@ export function hotReads(deps: HotReadDeps): HotReads {
     }
     compress(req, res, () => {
       for (let i = 0; i < fixedHeaders.length; i += 2) res.setHeader(fixedHeaders[i]!, fixedHeaders[i + 1]!);
+      if (tag !== undefined) res.setHeader('ETag', tag);
       res.setHeader('Content-Type', JSON_TYPE);
       res.setHeader('Content-Length', length);
       res.end(body);

@@ -46,6 +46,8 @@ export const PERMISSIONS: Readonly<Record<string, Allowed>> = {
   'POST /categories/{categoryId}': STAFF,
   'POST /catalog/import': STAFF,
   'GET /catalog/export': STAFF_READ,
+  'POST /catalog/columns': STAFF,
+  'GET /catalog/columns': STAFF_READ,
 
   'GET /stores': KIOSK_READ,
   'POST /stores': STAFF,

@@ -1,5 +1,6 @@
 import { createProductSearch, type SearchBuildOptions } from '../search/product-search.js';
 import { createApiKeyStore } from '../storage/api-keys.js';
+import { createCatalogColumnStore } from '../storage/catalog-columns.js';
 import { createCategoryStore } from '../storage/categories.js';
 import { createDailySalesStore } from '../storage/daily-sales.js';
 import type { Db } from '../storage/database.js';
@@ -40,6 +41,7 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
     identityLogs: createIdentityLogStore(db),
     saleFlags: createSaleFlagStore(db),
     payments: createPaymentStore(db),
+    catalogColumns: createCatalogColumnStore(db),
   };
   // Nothing is read until `search.build()` or the first search: building services stays cheap for the CLI.
   const search = createProductSearch({
@@ -50,6 +52,7 @@ export function createServices(deps: { db: Db; clock: Clock; search?: SearchBuil
     options: deps.search,
   });
   return {
+    clock,
     stores,
     search,
     organizations: createOrganizationService({ db, clock, organizations: stores.organizations, apiKeys: stores.apiKeys, stores: stores.retailStores }),

@@ -191,7 +191,12 @@ export function createProductService(deps: {
       return mustGet(caller.orgId, id);
     },
 
-    update(caller: Caller, id: string, patch: ProductUpdate): void {
+    /**
+     * Changes the fields of `patch`. `precondition` sees the product as
+     * stored (undefined when there is none) in the write's transaction, and
+     * throws to write nothing (an `If-Match` that no longer matches).
+     */
+    update(caller: Caller, id: string, patch: ProductUpdate, precondition?: (current: ProductRecord | undefined) => void): void {
       if (patch.barcodeAliases !== undefined) requireFeature(caller, 'barcode-aliases');
       requireReferences(caller.orgId, patch);
       const fields = normalizeFields(patch);
@@ -200,7 +205,10 @@ export function createProductService(deps: {
         resource: 'product',
         id,
         fields,
-        read: () => mustGet(caller.orgId, id),
+        read: () => {
+          precondition?.(products.get(caller.orgId, id));
+          return mustGet(caller.orgId, id);
+        },
         write: (current, now) => products.replace(finish({ ...current, ...fields, lastupdate: now })),
       });
       if (before) notify(before, mustGet(caller.orgId, id));

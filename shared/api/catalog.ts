@@ -8,16 +8,27 @@ import { StandardErrorSchema } from './common.js';
  */
 export const MAX_CATALOG_FILE_BYTES = 20_971_520;
 
-/** Body types a catalog file is accepted as (what browsers and spreadsheet programs send for a .csv file). */
+/** Body types a catalog file is accepted as CSV (what browsers and spreadsheet programs send for a .csv file). */
 export const CATALOG_FILE_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream'] as const;
+
+/** The body type of an Excel workbook (.xlsx). */
+export const WORKBOOK_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Largest unpacked size of a workbook: 100 MiB of XML, several times what a
+ * 20 MiB workbook of products holds. A workbook that unpacks to more (a zip
+ * bomb) is refused before it is read.
+ */
+export const MAX_WORKBOOK_UNPACKED_BYTES = 104_857_600;
 
 /**
  * The columns of a catalog file, in the order an export writes them: product
  * field names as the API names them. Money columns hold francs as written on
  * a receipt ("1.95" or "1,95"); `depositPrice` is accepted as another name
- * for `depositProduct`.
+ * for `depositProduct`. `id` only says which product a row updates.
  */
 export const CATALOG_COLUMNS = [
+  'id',
   'externalId',
   'barcode',
   'name',
@@ -46,8 +57,107 @@ export const CATALOG_COLUMNS = [
 
 export type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
 
-/** Other header names a file may use for a column. */
-export const CATALOG_COLUMN_ALIASES: Readonly<Record<string, CatalogColumn>> = { depositPrice: 'depositProduct' };
+/**
+ * Other header names a file may use for a column: the names a Swiss shop
+ * writes in German, French and Italian. A header is compared without letter
+ * case, accents, spaces or punctuation ("Code-barres" is "codebarres").
+ */
+export const CATALOG_COLUMN_ALIASES: Readonly<Record<string, CatalogColumn>> = {
+  depositPrice: 'depositProduct',
+  // German
+  Strichcode: 'barcode',
+  EAN: 'barcode',
+  'EAN-Code': 'barcode',
+  Barcode: 'barcode',
+  Bezeichnung: 'name',
+  Artikel: 'name',
+  Artikelname: 'name',
+  Produkt: 'name',
+  Preis: 'price',
+  Verkaufspreis: 'price',
+  VP: 'price',
+  MWST: 'taxCategory',
+  MwSt: 'taxCategory',
+  'MWST-Satz': 'taxCategory',
+  Kategorie: 'category',
+  Warengruppe: 'category',
+  Lieferant: 'supplier',
+  Artikelnummer: 'externalId',
+  'Art.-Nr.': 'externalId',
+  Pfand: 'depositProduct',
+  Depot: 'depositProduct',
+  Aktionspreis: 'salePrice',
+  'Aktion ab': 'salePriceDateFrom',
+  'Aktion bis': 'salePriceDateTo',
+  Einstandspreis: 'costPrice',
+  Einkaufspreis: 'costPrice',
+  Mindestalter: 'minimumAge',
+  Beschreibung: 'description',
+  Deklaration: 'declarations',
+  Deaktiviert: 'deactivated',
+  Verkaufsstopp: 'saleStop',
+  // French
+  'Code-barres': 'barcode',
+  'Code EAN': 'barcode',
+  Désignation: 'name',
+  Article: 'name',
+  Produit: 'name',
+  Prix: 'price',
+  'Prix de vente': 'price',
+  TVA: 'taxCategory',
+  Catégorie: 'category',
+  Fournisseur: 'supplier',
+  "Numéro d'article": 'externalId',
+  Consigne: 'depositProduct',
+  'Prix action': 'salePrice',
+  "Prix d'achat": 'costPrice',
+  'Âge minimum': 'minimumAge',
+  Description: 'description',
+  // Italian
+  'Codice a barre': 'barcode',
+  Descrizione: 'name',
+  Articolo: 'name',
+  Prezzo: 'price',
+  'Prezzo di vendita': 'price',
+  IVA: 'taxCategory',
+  Categoria: 'category',
+  Fornitore: 'supplier',
+  'Numero articolo': 'externalId',
+  Deposito: 'depositProduct',
+  'Prezzo azione': 'salePrice',
+  "Prezzo d'acquisto": 'costPrice',
+  'Età minima': 'minimumAge',
+};
+
+/** A header as it is compared: without letter case, accents, spaces or punctuation. */
+export const headerKey = (header: string): string =>
+  header
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * `?columns=<header>:<field>,…` read into pairs; an empty field ignores the
+ * column. A header holding `,` or `:` cannot be named here: keep the mapping
+ * with `POST /catalog/columns` instead.
+ */
+const columnsQuery = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    const pairs: Record<string, string> = {};
+    for (const part of (text ?? '').split(',')) {
+      if (part.trim() === '') continue;
+      const at = part.lastIndexOf(':');
+      if (at < 0) {
+        ctx.addIssue({ code: 'custom', message: `${JSON.stringify(part)} is not <header>:<field>; write e.g. Strichcode:barcode, or Strichcode: to ignore the column` });
+        continue;
+      }
+      pairs[part.slice(0, at).trim()] = part.slice(at + 1).trim();
+    }
+    return pairs;
+  });
 
 export const CatalogImportQuerySchema = z.object({
   dryRun: z
@@ -55,6 +165,25 @@ export const CatalogImportQuerySchema = z.object({
     .transform((value) => value === 'true')
     .default(false)
     .describe('`true` checks the file and writes nothing: the answer says what an import would do.'),
+  columns: columnsQuery.describe(
+    'The file\'s own headers mapped to product fields for this import, `<header>:<field>` separated by `,` (URL-encoded), e.g. `Strichcode:barcode,Preis:price,Notiz:`; an empty field ignores the column. Wins over the organization\'s kept mapping (`/catalog/columns`).',
+  ),
+});
+
+/** A product field a column may be mapped to, or "" to ignore the column. */
+export const ColumnTargetSchema = z.enum([...CATALOG_COLUMNS, ''], { error: `must be one of ${CATALOG_COLUMNS.join(', ')}, or "" to ignore the column` });
+
+export const CatalogColumnMapSchema = z
+  .record(z.string().min(1, { error: 'a header name cannot be empty' }).max(200), ColumnTargetSchema)
+  .refine((map) => Object.keys(map).length <= 200, { error: 'at most 200 headers' })
+  .describe('The file\'s own headers mapped to product fields (`""`: ignore the column). Headers are compared without letter case, accents, spaces or punctuation.')
+  .meta({ id: 'CatalogColumnMap' });
+
+export const CatalogExportQuerySchema = z.object({
+  format: z
+    .enum(['csv', 'xlsx'], { error: 'must be "csv" or "xlsx"' })
+    .default('csv')
+    .describe('`xlsx`: an Excel workbook whose barcodes are text cells; `csv` (default): `;`-separated UTF-8 with a byte order mark.'),
 });
 
 export const CatalogFileErrorSchema = z
@@ -65,12 +194,41 @@ export const CatalogFileErrorSchema = z
   })
   .meta({ id: 'CatalogFileError' });
 
+/** At most this many errors and changes are listed in a report; the totals count all of them. */
+export const MAX_REPORTED = 1000;
+
+export const CatalogFileChangeSchema = z
+  .object({
+    line: z.int().describe('Line of the file.'),
+    field: z.enum(CATALOG_COLUMNS).describe('The product field that changes.'),
+    from: z.string().nullable().describe('The value the product holds, as an export writes it; null when not set.'),
+    to: z.string().describe('The value the row writes, as an export writes it.'),
+  })
+  .meta({ id: 'CatalogFileChange' });
+
+export const CatalogErrorGroupSchema = z
+  .object({
+    column: z.string().nullable().describe('The header\'s name of the column, or null for whole lines.'),
+    message: z.string().describe('The problem, with the values of the lines left out (`"…"`).'),
+    count: z.int().describe('How many lines have it.'),
+    lines: z.array(z.int()).describe('The first 10 of those lines.'),
+  })
+  .meta({ id: 'CatalogErrorGroup' });
+
 export const CatalogImportResultSchema = z
   .object({
-    created: z.int().describe('Rows that create a product (none matched by `externalId` or `barcode`).'),
+    created: z.int().describe('Rows that create a product (none matched by `id`, `externalId` or `barcode`).'),
     updated: z.int().describe('Rows that change the product they match.'),
     unchanged: z.int().describe('Rows whose product already holds every value of the row.'),
-    errors: z.array(CatalogFileErrorSchema).describe('Every problem found, in line order; empty when the file can be imported.'),
+    errors: z.array(CatalogFileErrorSchema).describe(`The problems found, in line order, at most ${MAX_REPORTED}; empty when the file can be imported.`),
+    errorsTotal: z.int().describe('How many problems there are in all.'),
+    errorGroups: z.array(CatalogErrorGroupSchema).describe('Every problem grouped by column and kind, the largest group first: what to correct, in a few lines.'),
+    warnings: z
+      .array(CatalogFileErrorSchema)
+      .describe(`What looks wrong but imports as written (never blocking), at most ${MAX_REPORTED}: a barcode with a wrong GS1 check digit or whose leading zeros a spreadsheet dropped, text decoded in the wrong character set or with letters replaced by "?".`),
+    warningsTotal: z.int().describe('How many warnings there are in all.'),
+    changes: z.array(CatalogFileChangeSchema).describe(`What the rows that update a product change, field by field, in line order: the first ${MAX_REPORTED}.`),
+    changesTotal: z.int().describe('How many field changes there are in all.'),
   })
   .meta({ id: 'CatalogImportResult' });
 
@@ -78,5 +236,7 @@ export const CatalogImportResultSchema = z
 export const CatalogImportRefusalSchema = StandardErrorSchema.extend({ data: CatalogImportResultSchema }).meta({ id: 'CatalogImportRefusal' });
 
 export type CatalogImportQuery = z.infer<typeof CatalogImportQuerySchema>;
+export type CatalogColumnMap = z.infer<typeof CatalogColumnMapSchema>;
+export type CatalogFileChange = z.infer<typeof CatalogFileChangeSchema>;
 export type CatalogFileError = z.infer<typeof CatalogFileErrorSchema>;
 export type CatalogImportResult = z.infer<typeof CatalogImportResultSchema>;

@@ -1,4 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
 import { StandardErrorSchema } from '../api/common.js';
 import { IdempotencyHeadersSchema } from '../api/idempotency.js';
 import { registerCatalogPaths } from './catalog.js';
@@ -30,7 +31,7 @@ function withIdempotencyKey(route: RouteConfig): RouteConfig {
   const conflict = own && 'description' in own ? `${own.description} Also: ${running.toLowerCase()}.` : `${running} (or the record conflicts).`;
   return {
     ...route,
-    request: { ...route.request, headers: IdempotencyHeadersSchema },
+    request: { ...route.request, headers: route.request?.headers instanceof z.ZodObject ? IdempotencyHeadersSchema.extend(route.request.headers.shape) : IdempotencyHeadersSchema },
     responses: {
       ...route.responses,
       409: json(StandardErrorSchema, conflict),

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { CreatedSchema, SuccessSchema, dataOf, listOf } from '../api/common.js';
+import { CreatedSchema, StandardErrorSchema, SuccessSchema, dataOf, listOf } from '../api/common.js';
 import { ProductCreateSchema, ProductListQuerySchema, ProductSchema, ProductUpdateSchema } from '../api/products.js';
 import { errors, json } from './helpers.js';
 
@@ -35,15 +35,34 @@ export function registerProductPaths(registry: OpenAPIRegistry): void {
     tags: ['Products'],
     summary: 'Read a product (also a soft-deleted one, with `deleted: true`)',
     request: { params },
-    responses: { 200: json(dataOf(ProductSchema), 'The product.'), ...errors([403, 404]) },
+    responses: {
+      200: {
+        ...json(dataOf(ProductSchema), 'The product.'),
+        headers: z.object({ ETag: z.string().describe('A strong entity tag of this answer (extension): send it as `If-Match` with an update to write only if the product is still as read.') }),
+      },
+      ...errors([403, 404]),
+    },
   });
   registry.registerPath({
     method: 'post',
     path: '/products/{productId}',
     tags: ['Products'],
     summary: 'Update a product partially (Write key)',
-    request: { params, body: { content: { 'application/json': { schema: ProductUpdateSchema } } } },
-    responses: { 200: json(SuccessSchema, 'Updated.'), ...errors([400, 403, 404]) },
+    request: {
+      params,
+      headers: z.object({
+        'if-match': z
+          .string()
+          .optional()
+          .describe('The `ETag` of the product as read (extension; several separated by `,`, or `*` for any product that exists): the update is written only if the product still has it.'),
+      }),
+      body: { content: { 'application/json': { schema: ProductUpdateSchema } } },
+    },
+    responses: {
+      200: json(SuccessSchema, 'Updated.'),
+      ...errors([400, 403, 404]),
+      412: json(StandardErrorSchema, 'With `If-Match`: the product changed or was deleted since it was read; nothing was written.'),
+    },
   });
   registry.registerPath({
     method: 'delete',

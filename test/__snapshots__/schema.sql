@@ -24,6 +24,12 @@ CREATE TABLE blocked_identities (
   lastupdate TEXT NOT NULL
 );
 
+CREATE TABLE catalog_column_maps (
+  org_id TEXT PRIMARY KEY REFERENCES organizations(id),
+  columns TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
 CREATE TABLE categories (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id),

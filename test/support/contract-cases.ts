@@ -84,6 +84,8 @@ export const SUCCESS_CASES: Record<string, CaseBuilder> = {
   'GET /images/{file}': (s) => [{ params: { file: s.imageFile }, status: 200 }],
   'POST /catalog/import': () => [{ query: { dryRun: 'true' }, file: CATALOG_FILE, status: 200 }, { file: CATALOG_FILE, status: 200 }],
   'GET /catalog/export': () => [{ key: 'read', status: 200 }],
+  'GET /catalog/columns': () => [{ key: 'read', status: 200 }],
+  'POST /catalog/columns': () => [{ body: { Strichcode: 'barcode', Notiz: '' }, status: 200 }],
   'GET /suppliers': () => [{ query: { limit: '10' }, status: 200 }],
   'POST /suppliers': () => [{ body: { name: 'Molkerei Alpen' }, status: 200 }],
   'GET /suppliers/{supplierId}': (s) => [{ params: { supplierId: s.supplier }, status: 200 }],
@@ -145,6 +147,7 @@ export const SUCCESS_CASES: Record<string, CaseBuilder> = {
  * (no key, a foreign origin, an unknown id, a body or query that breaks the schema).
  */
 export const ERROR_CASES: Record<string, CaseBuilder> = {
+  'POST /products/{productId}': (s) => [{ params: { productId: s.product }, body: { price: 230 }, headers: { 'if-match': '"not-its-tag"' }, status: 412 }],
   'POST /products': () => [
     { key: 'read', body: { name: 'Brot', price: 420, taxCategory: '2.6' }, status: 403 },
     { body: { name: 'Brot', price: -1, taxCategory: '2.6' }, status: 400 },
@@ -157,7 +160,12 @@ export const ERROR_CASES: Record<string, CaseBuilder> = {
     { file: { type: 'text/csv', text: 'name,price,taxCategory\nBrot,-4.20,2.6\n' }, status: 400 },
     { query: { dryRun: 'maybe' }, file: CATALOG_FILE, status: 400 },
   ],
-  'GET /catalog/export': () => [{ key: 'kiosk', status: 403 }],
+  'GET /catalog/export': () => [{ key: 'kiosk', status: 403 }, { key: 'read', query: { format: 'pdf' }, status: 400 }],
+  'GET /catalog/columns': () => [{ key: 'kiosk', status: 403 }],
+  'POST /catalog/columns': () => [
+    { key: 'read', body: { Strichcode: 'barcode' }, status: 403 },
+    { body: { Strichcode: 'strichcode' }, status: 400 },
+  ],
   'POST /orders': (s) => [
     { body: { store: s.store, products: [{ productId: 'no-such-product', quantity: 1 }] }, status: 400 },
     { body: { store: s.store, orderId: s.orderNumber, products: [{ productId: s.product, quantity: 3 }] }, status: 409 },

@@ -3,7 +3,9 @@ import { ProductCreateSchema, ProductListQuerySchema, ProductUpdateSchema } from
 import { productAsSeenBy } from '../../rules/device-view.js';
 import type { Caller } from '../../services/caller.js';
 import type { ProductService } from '../../services/products.js';
+import type { ProductRecord } from '../../storage/products.js';
 import { callerOf } from '../auth.js';
+import { entityTag, requireMatch } from '../product-etag.js';
 import { parseBody, parseQuery } from '../validation.js';
 
 export function productRoutes(products: ProductService): Router {
@@ -19,12 +21,21 @@ export function productRoutes(products: ProductService): Router {
   });
 
   router.get('/products/:productId', (req, res) => {
-    res.json(productAnswer(products, callerOf(res), req.params.productId));
+    const answer = productAnswer(products, callerOf(res), req.params.productId);
+    res.set('ETag', entityTag(answer)).json(answer);
   });
 
   router.post('/products/:productId', (req, res) => {
     const body = parseBody(ProductUpdateSchema, req.body);
-    products.update(callerOf(res), req.params.productId, body);
+    const caller = callerOf(res);
+    const ifMatch = req.headers['if-match'];
+    // Checked inside the write's transaction: nothing can change the product between the check and the write.
+    const precondition =
+      ifMatch === undefined
+        ? undefined
+        : (current: ProductRecord | undefined) =>
+            requireMatch(ifMatch, 'product', current && { tag: entityTag({ data: productAsSeenBy(caller.keyKind, current) }), gone: current.deleted === true });
+    products.update(caller, req.params.productId, body, precondition);
     res.json({ success: true });
   });
 

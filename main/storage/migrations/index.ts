@@ -28,6 +28,7 @@ import { answersInArrivalOrder } from './0033-answers-in-arrival-order.js';
 import { durableRefunds } from './0034-durable-refunds.js';
 import { paymentSaleId } from './0037-payment-sale-id.js';
 import { rateWindows } from './0038-rate-windows.js';
+import { catalogColumnMaps } from './0041-catalog-column-maps.js';
 
 export interface Migration {
   version: number;
@@ -67,4 +68,5 @@ export const migrations: Migration[] = [
   durableRefunds,
   paymentSaleId,
   rateWindows,
+  catalogColumnMaps,
 ];

@@ -16,7 +16,7 @@ function save(content: Blob, name: string): void {
 }
 
 /** The export's header line alone: UTF-8 with a BOM, so Excel reads the accents of what is typed in. */
-const template = () => new Blob([`\uFEFF${CATALOG_COLUMNS.join(',')}\r\n`], { type: 'text/csv' });
+const template = () => new Blob([`\uFEFF${CATALOG_COLUMNS.join(';')}\r\n`], { type: 'text/csv' });
 
 /**
  * Catalog files: a spreadsheet's CSV is checked first (nothing is written),
@@ -71,7 +71,7 @@ export function createFilesPanel(deps: { t: () => StaffTranslate; key: () => str
     if (result.errors.length === 0) return [summary];
     return [
       summary,
-      h('p', { class: 'down' }, t('catalogFileErrors', { count: result.errors.length })),
+      h('p', { class: 'down' }, t('catalogFileErrors', { count: result.errorsTotal })),
       h(
         'table',
         { 'data-table': 'import-errors' },
