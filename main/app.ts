@@ -39,6 +39,7 @@ import { supplierRoutes } from './http/routes/suppliers.js';
 import { scheduleSyncAfterWrites, syncRoutes } from './http/routes/sync.js';
 import { healthOf, systemInfoRoutes, systemRoutes } from './http/routes/system.js';
 import { terminalRoutes } from './http/routes/terminals.js';
+import { settlementRoutes } from './http/routes/settlements.js';
 import type { ImageStore } from './images/store.js';
 import { createCardPayments, type CardPayments } from './payments/card-payments.js';
 import type { FollowPace } from './payments/payment-settling.js';
@@ -53,6 +54,7 @@ import { DEFAULT_THRESHOLDS, type FleetThresholds } from './rules/fleet-state.js
 import { IMAGES_PATH } from './rules/image-urls.js';
 import { createDataRetention, type DataRetention, type RetentionSettings } from './retention/data-retention.js';
 import { createScaleLabels } from './scales/scale-labels.js';
+import { createSettlements } from './settlements/index.js';
 import { localGuard } from './security/local-guard.js';
 import type { LocalNames } from './security/local-names.js';
 import { securityHeaders } from './security/security-headers.js';
@@ -238,6 +240,7 @@ export function createApp(deps: AppDeps): {
       [['identity-logs'], identityLogRoutes(services.identityLogs, deps.clock)],
       [['sync'], syncRoutes(sync.admin)],
       [['fleet'], fleetRoutes(fleet)],
+      [['settlements', 'payout-account'], settlementRoutes(createSettlements({ db: deps.db, clock: deps.clock, stores: services.stores.retailStores, suppliers: services.stores.suppliers }))],
       [['system'], systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint })],
     ]),
   );

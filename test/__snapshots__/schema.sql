@@ -192,6 +192,18 @@ CREATE TABLE payments (
   updated_at TEXT NOT NULL
 );
 
+CREATE TABLE payout_accounts (
+  org_id TEXT PRIMARY KEY REFERENCES organizations(id),
+  name TEXT NOT NULL,
+  iban TEXT NOT NULL,
+  bic TEXT,
+  street TEXT,
+  zip_code TEXT,
+  city TEXT,
+  country TEXT,
+  updated_at TEXT NOT NULL
+);
+
 CREATE TABLE printers (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id),
@@ -274,6 +286,49 @@ CREATE TABLE scale_label_rules (
 );
 
 CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL);
+
+CREATE TABLE settled_orders (
+  order_id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL,
+  refunded INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE settlement_amounts (
+  settlement_id TEXT NOT NULL REFERENCES settlements(id),
+  supplier TEXT NOT NULL,
+  store TEXT NOT NULL,
+  gross INTEGER NOT NULL,
+  margin_percent REAL NOT NULL,
+  margin INTEGER NOT NULL,
+  lines INTEGER NOT NULL,
+  PRIMARY KEY (settlement_id, supplier, store)
+) WITHOUT ROWID;
+
+CREATE TABLE settlement_lines (
+  settlement_id TEXT NOT NULL REFERENCES settlements(id),
+  order_id TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  store TEXT NOT NULL,
+  supplier TEXT NOT NULL,
+  product_id TEXT NOT NULL,
+  title TEXT NOT NULL,
+  quantity REAL NOT NULL,
+  amount INTEGER NOT NULL,
+  order_date TEXT NOT NULL,
+  recorded_at TEXT NOT NULL,
+  PRIMARY KEY (settlement_id, supplier, order_id, line, kind)
+) WITHOUT ROWID;
+
+CREATE TABLE settlements (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  number INTEGER NOT NULL,
+  to_time TEXT NOT NULL,
+  store TEXT,
+  created_at TEXT NOT NULL,
+  UNIQUE (org_id, number)
+);
 
 CREATE TABLE stores (
   id TEXT PRIMARY KEY,
@@ -435,6 +490,8 @@ CREATE INDEX order_line_flags_recorded ON order_line_flags (org_id, store, recor
 
 CREATE INDEX orders_org_date ON orders (org_id, order_date, id);
 
+CREATE INDEX orders_org_recorded ON orders (org_id, createdate);
+
 CREATE INDEX orders_org_store_date ON orders (org_id, store, order_date);
 
 CREATE UNIQUE INDEX orders_org_store_order_id ON orders (org_id, store, order_id);
@@ -476,6 +533,8 @@ CREATE INDEX products_org_list ON products (org_id, deleted, id);
 CREATE INDEX products_org_scale ON products (org_id, deleted, show_on_scale, id);
 
 CREATE INDEX products_org_screen ON products (org_id, deleted, show_on_screen, id);
+
+CREATE UNIQUE INDEX settlement_lines_sold_once ON settlement_lines (order_id, line) WHERE kind = 'sale';
 
 CREATE INDEX stores_deleted ON stores (lastupdate) WHERE deleted = 1;
 
