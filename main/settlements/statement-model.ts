@@ -66,7 +66,9 @@ export function statementModel(input: {
     from: dates[0] ?? settlement.to,
     until: dates[dates.length - 1] ?? settlement.to,
     supplier: { id: totals.supplier, name: totals.name, street: supplier?.street, zipCode: supplier?.plz, city: supplier?.city },
-    shops: amounts.map((a) => ({ name: storeOf(a.store)?.name ?? a.store, gross: a.gross, marginPercent: a.marginPercent, margin: a.margin })),
+    shops: amounts
+      .map((a) => ({ name: storeOf(a.store)?.name ?? a.store, gross: a.gross, marginPercent: a.marginPercent, margin: a.margin }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
     products: [...products.values()].sort((a, b) => a.title.localeCompare(b.title)),
     refunds,
     totals,
