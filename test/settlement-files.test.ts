@@ -86,11 +86,11 @@ describe('GET /settlements/{id}/payout-file', () => {
     const xml = res.body as string;
     await validate(xml, 'month.xml');
     checkSwissRules(xml);
-    // Müller 11.47 and Brunner 48.64; Eggli's payouts are off.
-    expect(all(xml, 'InstdAmt')).toEqual(['11.47', '48.64']);
+    // Brunner 48.64 and Müller 11.47, by name; Eggli's payouts are off.
+    expect(all(xml, 'InstdAmt')).toEqual(['48.64', '11.47']);
     expect(all(xml, 'CtrlSum')[0]).toBe('60.11');
-    expect(all(xml, 'Nm').map(unescape)).toEqual(['Hofladen Dorf AG', 'Hofladen Dorf AG', 'Müller & Söhne', 'Hof Brunner']);
-    expect(all(xml, 'IBAN')).toEqual(['CH9300762011623852957', IBANS.mueller, IBANS.brunner]);
+    expect(all(xml, 'Nm').map(unescape)).toEqual(['Hofladen Dorf AG', 'Hofladen Dorf AG', 'Hof Brunner', 'Müller & Söhne']);
+    expect(all(xml, 'IBAN')).toEqual(['CH9300762011623852957', IBANS.brunner, IBANS.mueller]);
   });
 
   it('transliterates what the SPS do not allow, and leaves out a supplier with a QR-IBAN', async () => {

@@ -78,7 +78,7 @@ export function createSettlementService(deps: SettlementDeps) {
         lines: sum(parts.map((p) => p.lines)),
         payoutProblem: payoutProblemOf(orgId, supplier, payout),
       };
-    });
+    }).sort((a, b) => a.name.localeCompare(b.name));
   };
 
   const summaryOf = (record: SettlementRecord, amounts: SettlementAmountRecord[]): SettlementSummary => {

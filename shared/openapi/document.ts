@@ -14,11 +14,12 @@ import { registerProductPaths } from './products.js';
 import { registerReceiptPaths } from './receipts.js';
 import { registerReportPaths } from './reports.js';
 import { registerStorePaths } from './stores.js';
+import { registerSettlementPaths } from './settlements.js';
 import { registerSupplierPaths } from './suppliers.js';
 import { registerSyncPaths } from './sync.js';
 import { registerSystemPaths } from './system.js';
 
-const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerCatalogPaths, registerStorePaths, registerOrderPaths, registerReceiptPaths, registerPaymentPaths, registerReportPaths, registerIdentityLogPaths, registerSyncPaths, registerKeyPaths, registerFleetPaths];
+const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerCatalogPaths, registerStorePaths, registerOrderPaths, registerReceiptPaths, registerPaymentPaths, registerReportPaths, registerIdentityLogPaths, registerSyncPaths, registerKeyPaths, registerFleetPaths, registerSettlementPaths];
 
 /** POSTs whose answer holds a secret, which is never kept for a replay. */
 const WITHOUT_IDEMPOTENCY_KEY: ReadonlySet<string> = new Set(['/keys']);
