@@ -82,6 +82,13 @@ const EXTENSIONS = [
   'POST /keys',
   'GET /keys/current',
   'DELETE /keys/{keyId}',
+  'POST /payout-account',
+  'GET /payout-account',
+  'POST /settlements',
+  'GET /settlements',
+  'GET /settlements/{settlementId}',
+  'GET /settlements/{settlementId}/payout-file',
+  'GET /settlements/{settlementId}/statements/{supplierId}',
 ];
 
 describe('GET /openapi.json', () => {

@@ -4523,6 +4523,460 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payout-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's payout account (read key) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The account, the IBAN without spaces. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["PayoutAccount"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Set the organization's payout account (Write key)
+         * @description The account payout files pay from. The IBAN is checked (country, length, check digits); a QR-IBAN is refused, as it takes only QR bills.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours for the API key that sent it (another API key with the same value is a different request); the same value with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same value with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
+                    "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). Honoured only from write keys (the keys a store syncs with); from any other key it is ignored. */
+                    "sync-acknowledged-below"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PayoutAccount"];
+                };
+            };
+            responses: {
+                /** @description Kept. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Settlements, newest first (read key) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The settlements with their totals in cents. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SettlementSummary"][];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Settle what the suppliers sold (Write key)
+         * @description Takes every line with a `supplier` of every order not deleted, with `paymentState` `successful`, `partially-refunded` or `refunded`, that the server recorded before `to` (of `store` when given) and that no earlier settlement took, and the refunds recorded since a line was settled, as negative amounts. A line is in one settlement at most, whatever crashes and restores happen. Numbers run 1, 2, 3 … per organization. 400 for `to` in the future, 404 for a store of another organization, 409 with nothing to take.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours for the API key that sent it (another API key with the same value is a different request); the same value with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same value with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
+                    "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). Honoured only from write keys (the keys a store syncs with); from any other key it is ignored. */
+                    "sync-acknowledged-below"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SettlementCreate"];
+                };
+            };
+            responses: {
+                /** @description Settled. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Created"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Conflicts with a stored record. Also: a request with the same `idempotency-key` is still running. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settlements/{settlementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A settlement: what each supplier sold and is owed (read key)
+         * @description Amounts in cents. `gross` sums the lines' price less refunds (deposits excluded); the margin percent is the supplier's `supplierMargin`, else the store's `generalMargin`, else 0; `margin` is rounded half up per supplier and store, then summed; `payout` = `gross` - `margin`. `payoutProblem` tells why a supplier is left out of the payout file.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Settlement id (`GET /settlements`). */
+                    settlementId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The settlement. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Settlement"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settlements/{settlementId}/payout-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payout file to upload in e-banking (read key)
+         * @description ISO 20022 `pain.001.001.09` after the Swiss Payment Standards (`pain.001.001.09.ch.03`): the payout account as debtor, one CHF credit transfer per supplier without `payoutProblem`. Names are transliterated to the SPS character set. 409 without a payout account.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Settlement id (`GET /settlements`). */
+                    settlementId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/xml": string;
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Conflicts with a stored record. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settlements/{settlementId}/statements/{supplierId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A supplier's statement (read key)
+         * @description A PDF in the language of the store where the supplier sold most: the shop, the period, per product quantity and sales, the margin and its percent, the payout and its account. `?format=csv`: the lines for a spreadsheet.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `csv` for a spreadsheet; default PDF. */
+                    format?: "pdf" | "csv";
+                };
+                header?: never;
+                path: {
+                    /** @description Settlement id (`GET /settlements`). */
+                    settlementId: string;
+                    /** @description Supplier id, one of the settlement’s `suppliers`. */
+                    supplierId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The statement. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                        "text/csv": string;
+                    };
+                };
+                /** @description Invalid query parameters or body fields, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6040,6 +6494,107 @@ export interface components {
              * @description For `offline`: its last heartbeat; null otherwise.
              */
             offlineSince: string | null;
+        };
+        /** @description The organization's own account, which payout files pay from. */
+        PayoutAccount: {
+            /** @description Account holder as the bank knows it; the debtor of payout files (at most 70 characters). */
+            name: string;
+            /** @description IBAN of the account, with or without spaces; a QR-IBAN is refused (it takes only QR bills). */
+            iban: string;
+            /** @description The bank's BIC; optional in Switzerland. */
+            bic?: string;
+            /** @description Street and number. */
+            street?: string;
+            /** @description Postal code. */
+            zipCode?: string;
+            /** @description Town. */
+            city?: string;
+            /** @description ISO 3166 country code, e.g. `CH`. */
+            country?: string;
+        };
+        SettlementCreate: {
+            /**
+             * Format: date-time
+             * @description Takes the sales the server recorded before this instant; not in the future.
+             */
+            to: string;
+            /** @description Only this store's sales; default every store. */
+            store?: string;
+        };
+        SettlementSummary: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            id: string;
+            /** @description 1, 2, 3 … per organization, without gaps. */
+            number: number;
+            /**
+             * Format: date-time
+             * @description Sales recorded before this instant were taken.
+             */
+            to: string;
+            /** @description The store settled, or null for every store. */
+            store: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            createdAt: string;
+            totals: {
+                /** @description Sum of the lines’ price less refunds, deposits excluded, in cents. */
+                gross: number;
+                /** @description The shop's margin in cents, rounded half up per supplier and store. */
+                margin: number;
+                /** @description gross - margin, in cents. */
+                payout: number;
+            };
+        };
+        /** @description What each supplier sold and is owed, in cents. */
+        Settlement: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            id: string;
+            /** @description 1, 2, 3 … per organization, without gaps. */
+            number: number;
+            /**
+             * Format: date-time
+             * @description Sales recorded before this instant were taken.
+             */
+            to: string;
+            /** @description The store settled, or null for every store. */
+            store: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            createdAt: string;
+            totals: {
+                /** @description Sum of the lines’ price less refunds, deposits excluded, in cents. */
+                gross: number;
+                /** @description The shop's margin in cents, rounded half up per supplier and store. */
+                margin: number;
+                /** @description gross - margin, in cents. */
+                payout: number;
+            };
+            suppliers: components["schemas"]["SettlementSupplier"][];
+        };
+        SettlementSupplier: {
+            /** @description Sum of the lines’ price less refunds, deposits excluded, in cents. */
+            gross: number;
+            /** @description The shop's margin in cents, rounded half up per supplier and store. */
+            margin: number;
+            /** @description gross - margin, in cents. */
+            payout: number;
+            /** @description Supplier id. */
+            supplier: string;
+            /** @description The supplier's name. */
+            name: string;
+            /** @description The margin percent: the supplier's supplierMargin, else the store's generalMargin, else 0 (weighted when stores differ). */
+            marginPercent: number;
+            /** @description Number of lines behind the amounts (sales and later refunds). */
+            lines: number;
+            /**
+             * @description Why no payout is made for this supplier, or null when it is in the payout file.
+             * @enum {string|null}
+             */
+            payoutProblem: "payouts-disabled" | "no-iban" | "invalid-iban" | "nothing-to-pay" | null;
         };
     };
     responses: never;

@@ -7,7 +7,8 @@ import { orgCommands } from './org-commands.js';
 import { reportCommands } from './report-commands.js';
 import { retentionCommands } from './retention-commands.js';
 import { scaleCommands } from './scale-commands.js';
+import { settlementCommands } from './settlement-commands.js';
 import { syncCommands } from './sync-commands.js';
 
 /** Every administration command; each area adds its own list. */
-export const commands: CliCommand[] = [...orgCommands, ...syncCommands, ...scaleCommands, ...retentionCommands, ...backupCommands, ...reportCommands, ...fleetCommands, ...kioskCommands, ...catalogCommands];
+export const commands: CliCommand[] = [...orgCommands, ...syncCommands, ...scaleCommands, ...retentionCommands, ...backupCommands, ...reportCommands, ...fleetCommands, ...kioskCommands, ...catalogCommands, ...settlementCommands];

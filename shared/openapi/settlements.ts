@@ -15,7 +15,7 @@ export function registerSettlementPaths(registry: OpenAPIRegistry): void {
     summary: "Set the organization's payout account (Write key)",
     description: 'The account payout files pay from. The IBAN is checked (country, length, check digits); a QR-IBAN is refused, as it takes only QR bills.',
     request: { body: { content: { 'application/json': { schema: PayoutAccountSchema } } } },
-    responses: { 200: json(SuccessSchema, 'Kept.'), ...errors([400, 403], { validation: true }) },
+    responses: { 200: json(SuccessSchema, 'Kept.'), ...errors([400, 403]) },
   });
   registry.registerPath({
     method: 'get',
@@ -35,7 +35,7 @@ export function registerSettlementPaths(registry: OpenAPIRegistry): void {
       'A line is in one settlement at most, whatever crashes and restores happen. Numbers run 1, 2, 3 … per organization. ' +
       '400 for `to` in the future, 404 for a store of another organization, 409 with nothing to take.',
     request: { body: { content: { 'application/json': { schema: SettlementCreateSchema } } } },
-    responses: { 201: json(CreatedSchema, 'Settled.'), ...errors([400, 403, 404, 409], { validation: true }) },
+    responses: { 201: json(CreatedSchema, 'Settled.'), ...errors([400, 403, 404, 409]) },
   });
   registry.registerPath({
     method: 'get',
