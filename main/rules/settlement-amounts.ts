@@ -9,7 +9,8 @@ export function divideRoundingHalfUp(value: number, divisor: number): number {
   const magnitude = Math.abs(value);
   const quotient = Math.floor(magnitude / divisor);
   const rest = magnitude - quotient * divisor;
-  return sign * (rest * 2 >= divisor ? quotient + 1 : quotient);
+  // + 0 turns -0 into 0: no margin is "minus nothing".
+  return sign * (rest * 2 >= divisor ? quotient + 1 : quotient) + 0;
 }
 
 /** Percent carried to four decimals, so 12.5 % of cents stays exact in integers. */
