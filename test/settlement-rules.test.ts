@@ -22,7 +22,7 @@ describe('marginOf: rounded half up, once per supplier and store', () => {
 
   it('undoes a sale’s margin exactly when the sale is refunded', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000 }), (gross, basis) => {
-      expect(marginOf(-gross, basis / 100)).toBe(-marginOf(gross, basis / 100));
+      expect(marginOf(-gross, basis / 100) + marginOf(gross, basis / 100)).toBe(0);
     }));
   });
 
