@@ -39,6 +39,11 @@ import { supplierRoutes } from './http/routes/suppliers.js';
 import { scheduleSyncAfterWrites, syncRoutes } from './http/routes/sync.js';
 import { healthOf, systemInfoRoutes, systemRoutes } from './http/routes/system.js';
 import { terminalRoutes } from './http/routes/terminals.js';
+import { mailRoutes } from './http/routes/mail.js';
+import type { MailEnvironment } from './mail/mail-config.js';
+import { createMailSender, type MailSender, type MailSenderOptions } from './mail/mail-sender.js';
+import { createMailServers } from './mail/mail-servers.js';
+import { createMailService } from './mail/mail-service.js';
 import type { ImageStore } from './images/store.js';
 import { createCardPayments, type CardPayments } from './payments/card-payments.js';
 import type { FollowPace } from './payments/payment-settling.js';
@@ -118,6 +123,10 @@ export interface AppDeps {
   groupCommit?: GroupCommitOptions | false | undefined;
   /** Called once a flush to disk failed and writes stopped (storage/group-commit.ts, rule 4): ends the process. Default: nothing more. */
   onDiskFailure?: ((failure: unknown) => void) | undefined;
+  /** The mail server of the environment (`SMTP_URL`, `MAIL_FROM`); unset, each organization sets its own. */
+  mailEnvironment?: MailEnvironment | undefined;
+  /** Pace and timeouts of the mail sender; the defaults suit production. */
+  mailSender?: Partial<MailSenderOptions> | undefined;
 }
 
 /**
@@ -133,6 +142,7 @@ export function createApp(deps: AppDeps): {
   retention: DataRetention;
   groups: GroupCommit | undefined;
   payments: CardPayments;
+  mail: MailSender;
 } {
   const groups = deps.groupCommit === false ? undefined : createGroupCommit(deps.db, deps.groupCommit ?? DEFAULT_GROUP_COMMIT, deps.onDiskFailure);
   const imageRecords = createProductImageStore(deps.db);
@@ -189,6 +199,16 @@ export function createApp(deps: AppDeps): {
     network: deps.terminalNetwork,
     pace: deps.paymentPace,
   });
+  const mailServers = createMailServers({ db: deps.db, secrets: deps.secrets, environment: deps.mailEnvironment });
+  const mailSender = createMailSender({
+    db: deps.db,
+    clock: deps.clock,
+    logger: deps.logger,
+    servers: mailServers,
+    committed: groups ? () => groups.committed() : undefined,
+    options: deps.mailSender,
+  });
+  const mail = createMailService({ db: deps.db, clock: deps.clock, servers: mailServers, sender: mailSender });
   const receiptPrinting = createReceiptPrinting({ services, ...printing, cardReceiptOf: payments.service.cardReceiptOf });
   const reportPrinting = createReportPrinting({ services, ...printing });
   const app = express();
@@ -238,6 +258,7 @@ export function createApp(deps: AppDeps): {
       [['identity-logs'], identityLogRoutes(services.identityLogs, deps.clock)],
       [['sync'], syncRoutes(sync.admin)],
       [['fleet'], fleetRoutes(fleet)],
+      [['mail'], mailRoutes(mail)],
       [['system'], systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint })],
     ]),
   );
@@ -274,5 +295,5 @@ export function createApp(deps: AppDeps): {
   const serve: RequestListener = (req, res) => {
     if (!hot(req, res) && !hotWrite(req, res)) void app(req, res);
   };
-  return { app, serve, services, sync, retention, groups, payments };
+  return { app, serve, services, sync, retention, groups, payments, mail: mailSender };
 }

@@ -95,6 +95,12 @@ export const PERMISSIONS: Readonly<Record<string, Allowed>> = {
   'GET /fleet': STAFF_READ,
   'DELETE /fleet/{device}': STAFF,
 
+  'GET /mail': STAFF,
+  'POST /mail/test': STAFF,
+  'POST /mail/settings': STAFF,
+  'POST /mail/daily': STAFF,
+  'GET /alerts': STAFF,
+
   'GET /keys': STAFF,
   'POST /keys': STAFF,
   'GET /keys/current': CATALOG_READ,

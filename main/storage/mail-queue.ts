@@ -91,7 +91,9 @@ export function createMailQueueStore(db: Db) {
   const markSent = db.prepare<[number, string, string]>("UPDATE mail_queue SET state = 'sent', attempts = ?, last_error = NULL, sent_at = ? WHERE id = ? AND state = 'queued'");
   const markRetry = db.prepare<[number, string, string, string]>("UPDATE mail_queue SET attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ? AND state = 'queued'");
   const markFailed = db.prepare<[number, string, string]>("UPDATE mail_queue SET state = 'failed', attempts = ?, last_error = ? WHERE id = ? AND state = 'queued'");
-  const purge = db.prepare<[string]>("DELETE FROM mail_queue WHERE state <> 'queued' AND created_at < ?");
+  const purge = db.prepare<[string, number]>(
+    "DELETE FROM mail_queue WHERE id IN (SELECT id FROM mail_queue WHERE state <> 'queued' AND created_at < ? LIMIT ?)",
+  );
   const countByState = db.prepare<[string], { state: MailState; n: number }>('SELECT state, COUNT(*) AS n FROM mail_queue WHERE org_id = ? GROUP BY state');
 
   return {
@@ -132,9 +134,9 @@ export function createMailQueueStore(db: Db) {
     markFailed(id: string, attempts: number, error: string): void {
       markFailed.run(attempts, error, id);
     },
-    /** Drops sent and failed mails created before `before`; queued ones stay whatever their age. */
-    purgeSettled(before: string): number {
-      return purge.run(before).changes;
+    /** Drops up to `limit` sent and failed mails created before `before`; queued ones stay whatever their age. */
+    purgeSettled(before: string, limit: number): number {
+      return purge.run(before, limit).changes;
     },
     counts(orgId: string): Record<MailState, number> {
       const counts: Record<MailState, number> = { queued: 0, sent: 0, failed: 0 };
