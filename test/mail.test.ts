@@ -2,6 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from './support/api.js';
+import { runCli } from './support/cli.js';
 import { localCertificate, startSmtpReceiver, type SmtpReceiver } from './support/smtp-receiver.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
@@ -95,10 +96,11 @@ describe('POST /mail/test', () => {
 describe('delivery', () => {
   let receiver: SmtpReceiver;
   let client: Api;
+  let own: TestOrg;
 
   beforeAll(async () => {
     receiver = await startSmtpReceiver({ tls: cert });
-    const own = server.createOrg();
+    own = server.createOrg();
     client = api(server.url, own.writeKey);
     expect((await client.post('/mail/settings', { smtpUrl: receiver.url, from: 'Laden Bern <laden@example.ch>' })).status).toBe(200);
   });
@@ -139,6 +141,24 @@ describe('delivery', () => {
     await mailRow(client, dropped, (m) => m.state === 'sent');
     const arrived = receiver.mails.filter((m) => m.to[0] === 'grey@example.ch' || m.to[0] === 'dropped@example.ch');
     expect(arrived.map((m) => m.to[0]).sort()).toEqual(['dropped@example.ch', 'grey@example.ch']);
+  });
+
+  it('CLI: mail test queues a mail the running server sends; mail list shows it; a bad address exits with the reason', async () => {
+    const queued = await runCli(server.dataDir, ['mail', 'test', 'cli@example.ch', '--org', own.id, '--json']);
+    expect(queued.status, queued.stderr).toBe(0);
+    expect(queued.json).toMatchObject({ kind: 'test', to: 'cli@example.ch', state: 'queued' });
+    await receiver.waitFor((mails) => mails.some((m) => m.to[0] === 'cli@example.ch'), 'the mail the CLI queued');
+    await mailRow(client, queued.json.id, (m) => m.state === 'sent');
+    const listed = await runCli(server.dataDir, ['mail', 'list', '--org', own.id, '--json']);
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(listed.json.data.find((m: any) => m.id === queued.json.id)).toMatchObject({ state: 'sent', attempts: 1 });
+    const text = await runCli(server.dataDir, ['mail', 'list', '--org', own.id]);
+    expect(text.stdout).toMatch(/cli@example\.ch\s+sent/);
+    const bad = await runCli(server.dataDir, ['mail', 'test', 'ja', '--org', own.id]);
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/e-mail address/);
+    const several = await runCli(server.dataDir, ['mail', 'list']);
+    expect(several.stderr).toMatch(/--org/);
   });
 
   it('pages the queue newest first', async () => {

@@ -16,7 +16,7 @@ export interface MailSenderOptions {
   retryBaseMs: number;
   /** Longest wait between two attempts, in ms; default an hour. */
   retryMaxMs: number;
-  /** Longest the sender sleeps before it looks at the queue again, in ms; default a minute. */
+  /** Longest the sender sleeps before it looks at the queue again, in ms; default 5 s (a mail the CLI queued waits no longer). */
   idleCheckMs: number;
   /** PEM of certificate authorities trusted beyond the system's, for a mail server with a certificate of its own CA. */
   trustedCa?: string | undefined;
@@ -27,7 +27,7 @@ export const DEFAULT_MAIL_SENDER: MailSenderOptions = {
   timeouts: DEFAULT_SMTP_TIMEOUTS,
   retryBaseMs: 30_000,
   retryMaxMs: 3_600_000,
-  idleCheckMs: 60_000,
+  idleCheckMs: 5_000,
 };
 
 /** The wait before attempt `attempts + 1`: doubling from `baseMs` up to `maxMs`, then a random half of it taken off, so queues of several PCs do not retry in step. */

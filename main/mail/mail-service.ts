@@ -1,69 +1,16 @@
-import type { ListMeta } from '../../shared/api/common.js';
-import type { MailSettingsSchema } from '../../shared/api/mail.js';
 import type { z } from 'zod';
+import type { MailSettingsSchema } from '../../shared/api/mail.js';
 import type { Clock } from '../services/clock.js';
-import { ValidationFailed } from '../services/errors.js';
-import { readCursor, toPage } from '../services/paging.js';
 import type { Db } from '../storage/database.js';
-import type { MailRecord } from '../storage/mail-queue.js';
-import { immediateTransaction } from '../storage/transactions.js';
-import { mailAddresses } from './mail-address.js';
+import { listMails, queueTestMail } from './mail-list.js';
 import type { MailSender } from './mail-sender.js';
 import type { MailServers } from './mail-servers.js';
-import { mailQueueOf, queueMail } from './queue-mail.js';
-
-/** A mail as `GET /mail` answers it: no body, no attachments. */
-export interface MailView {
-  id: string;
-  kind: MailRecord['kind'];
-  to: string;
-  subject: string;
-  state: MailRecord['state'];
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
-
-const viewOf = (mail: MailRecord): MailView => ({
-  id: mail.id,
-  kind: mail.kind,
-  to: mail.to,
-  subject: mail.subject,
-  state: mail.state,
-  attempts: mail.attempts,
-  lastError: mail.lastError,
-  createdAt: mail.createdAt,
-  sentAt: mail.sentAt,
-});
 
 /** The mail queue as staff see it: its list, a test mail, the organization's mail server. */
 export function createMailService(deps: { db: Db; clock: Clock; servers: MailServers; sender: MailSender }) {
-  const queue = mailQueueOf(deps.db);
   return {
-    list(orgId: string, query: { limit: number; cursor?: string | undefined }): { data: MailView[]; meta: ListMeta } {
-      const after = readCursor(query.cursor);
-      const rows = queue.newest(orgId, query.limit, after && { createdAt: after.key, id: after.id });
-      const page = toPage(rows, query.limit, (mail) => ({ key: mail.createdAt, id: mail.id }));
-      return { data: page.data.map(viewOf), meta: page.meta };
-    },
-    sendTest(orgId: string, to: string): MailView {
-      if (!mailAddresses(to)) throw new ValidationFailed({ to: [`must be an e-mail address such as office@example.ch, not ${JSON.stringify(to)}`] });
-      const now = deps.clock.now();
-      const queued = immediateTransaction(deps.db, () =>
-        queueMail(deps.db, {
-          orgId,
-          kind: 'test',
-          to,
-          subject: 'Test mail from the store server',
-          text:
-            `This test mail was queued by the store server at ${now.toISOString()}.\n` +
-            'It arrived, so the mail server settings work: alerts and the suppliers\' daily sales mails can go out.\n',
-          at: now,
-        }),
-      );
-      return viewOf(queue.get(queued!.id)!);
-    },
+    list: (orgId: string, query: { limit: number; cursor?: string | undefined }) => listMails(deps.db, orgId, query),
+    sendTest: (orgId: string, to: string) => queueTestMail(deps.db, orgId, to, deps.clock.now()),
     setSettings(orgId: string, settings: z.infer<typeof MailSettingsSchema>): void {
       deps.servers.set(orgId, settings, deps.clock.now());
       deps.sender.settingsChanged();
