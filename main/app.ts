@@ -40,6 +40,10 @@ import { scheduleSyncAfterWrites, syncRoutes } from './http/routes/sync.js';
 import { healthOf, systemInfoRoutes, systemRoutes } from './http/routes/system.js';
 import { terminalRoutes } from './http/routes/terminals.js';
 import { mailRoutes } from './http/routes/mail.js';
+import { alertRoutes } from './http/routes/alerts.js';
+import { diskFreeOf, observeKnown, observeTerminals, type ConditionSources } from './alerts/alert-conditions.js';
+import { createAlertWatch, type AlertWatch, type AlertWatchOptions } from './alerts/alert-watch.js';
+import { createAlertStore } from './storage/alerts.js';
 import type { MailEnvironment } from './mail/mail-config.js';
 import { createMailSender, type MailSender, type MailSenderOptions } from './mail/mail-sender.js';
 import { createMailServers } from './mail/mail-servers.js';
@@ -127,6 +131,10 @@ export interface AppDeps {
   mailEnvironment?: MailEnvironment | undefined;
   /** Pace and timeouts of the mail sender; the defaults suit production. */
   mailSender?: Partial<MailSenderOptions> | undefined;
+  /** `ALERT_AFTER_MS` and the pace of the alert watch; the defaults suit production. */
+  alertWatch?: Partial<AlertWatchOptions> | undefined;
+  /** Bytes free on the data disk; default what the system says of the database's folder. */
+  diskFree?: (() => Promise<number>) | undefined;
 }
 
 /**
@@ -143,6 +151,7 @@ export function createApp(deps: AppDeps): {
   groups: GroupCommit | undefined;
   payments: CardPayments;
   mail: MailSender;
+  alerts: AlertWatch;
 } {
   const groups = deps.groupCommit === false ? undefined : createGroupCommit(deps.db, deps.groupCommit ?? DEFAULT_GROUP_COMMIT, deps.onDiskFailure);
   const imageRecords = createProductImageStore(deps.db);
@@ -208,6 +217,25 @@ export function createApp(deps: AppDeps): {
     committed: groups ? () => groups.committed() : undefined,
     options: deps.mailSender,
   });
+  const conditions: ConditionSources = {
+    printers: printerRecords,
+    printerStates,
+    payments: services.stores.payments,
+    cardPayments: payments,
+    syncConfigs: sync.configs,
+    diskFree: deps.diskFree ?? diskFreeOf(deps.db.name),
+  };
+  const alerts = createAlertWatch({
+    db: deps.db,
+    clock: deps.clock,
+    logger: deps.logger,
+    alerts: createAlertStore(deps.db),
+    stores: services.stores.retailStores,
+    organizations: () => services.organizations.list().map((org) => org.id),
+    observe: (orgId) => observeKnown(conditions, orgId),
+    observeTerminals: (orgId) => observeTerminals(conditions, orgId),
+    options: deps.alertWatch,
+  });
   const mail = createMailService({ db: deps.db, clock: deps.clock, servers: mailServers, sender: mailSender });
   const receiptPrinting = createReceiptPrinting({ services, ...printing, cardReceiptOf: payments.service.cardReceiptOf });
   const reportPrinting = createReportPrinting({ services, ...printing });
@@ -259,6 +287,7 @@ export function createApp(deps: AppDeps): {
       [['sync'], syncRoutes(sync.admin)],
       [['fleet'], fleetRoutes(fleet)],
       [['mail'], mailRoutes(mail)],
+      [['alerts'], alertRoutes(alerts)],
       [['system'], systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint })],
     ]),
   );
@@ -295,5 +324,5 @@ export function createApp(deps: AppDeps): {
   const serve: RequestListener = (req, res) => {
     if (!hot(req, res) && !hotWrite(req, res)) void app(req, res);
   };
-  return { app, serve, services, sync, retention, groups, payments, mail: mailSender };
+  return { app, serve, services, sync, retention, groups, payments, mail: mailSender, alerts };
 }

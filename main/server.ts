@@ -21,6 +21,7 @@ import { loadTls, type TlsMaterial } from './security/tls.js';
 import type { FollowPace } from './payments/payment-settling.js';
 import type { SyncOptions } from './sync/index.js';
 import type { MailSenderOptions } from './mail/mail-sender.js';
+import type { AlertWatchOptions } from './alerts/alert-watch.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { lockDataFolder } from './storage/data-folder-lock.js';
 import { DATABASE_FILE, openDatabase, type Db, type Synchronous } from './storage/database.js';
@@ -64,6 +65,10 @@ export interface StartOptions {
   paymentPace?: FollowPace;
   /** Pace and SMTP timeouts of the mail sender; default from 30 s doubling up to an hour between attempts. */
   mailSender?: Partial<MailSenderOptions>;
+  /** Pace of the alert watch (`alertAfterMs` from `ALERT_AFTER_MS` unless given here). */
+  alertWatch?: Partial<AlertWatchOptions>;
+  /** Bytes free on the data disk; default what the system says. */
+  diskFree?: () => Promise<number>;
 }
 
 /** Opens the data folder and serves the API. Used by `npm start`, Electron and tests alike. */
@@ -116,7 +121,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
   const groupCommitMs = config.groupCommitMs ?? DEFAULT_GROUP_COMMIT.windowMs;
   const secrets = openSecretBox(config.dataDir, options.keyWrapper);
-  const { serve, services, sync, retention, groups, payments, mail } = createApp({
+  const { serve, services, sync, retention, groups, payments, mail, alerts } = createApp({
     db,
     clock,
     logger,
@@ -146,6 +151,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         : { ...DEFAULT_GROUP_COMMIT, windowMs: groupCommitMs, unattendedWindowMs: config.syncGroupCommitMs ?? DEFAULT_GROUP_COMMIT.unattendedWindowMs },
     mailEnvironment: config.mail,
     mailSender: options.mailSender,
+    alertWatch: { ...(config.alertAfterMs !== undefined ? { alertAfterMs: config.alertAfterMs } : {}), ...options.alertWatch },
+    diskFree: options.diskFree,
     onDiskFailure: stopAfterDiskFailure(logger, options.onDiskFailure ?? (() => process.exit(DISK_FAILURE_EXIT_CODE))),
   });
   let sealed: number;
@@ -187,6 +194,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const stopDataPurge = startPurgeSchedule(retention, clock, logger, options.purgeIntervalMs);
   sync.worker.start();
   mail.start();
+  alerts.start();
 
   return {
     url,
@@ -202,6 +210,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         payments.settling.stop();
         stopPurge();
         await stopDataPurge();
+        waitingFor = 'the alert watch';
+        await alerts.stop();
         waitingFor = 'the mails being sent';
         await mail.stop();
         waitingFor = 'the sync rounds under way';

@@ -1,3 +1,15 @@
+CREATE TABLE alerts (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL,
+  store TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  detail TEXT NOT NULL,
+  since TEXT NOT NULL,
+  alerted_at TEXT,
+  mailed INTEGER NOT NULL DEFAULT 0,
+  ended_at TEXT
+);
+
 CREATE TABLE "api_keys" (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id),
@@ -441,6 +453,10 @@ CREATE TABLE terminals (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
+
+CREATE UNIQUE INDEX alerts_open ON alerts (org_id, store, kind) WHERE ended_at IS NULL;
+
+CREATE INDEX alerts_recent ON alerts (org_id, alerted_at) WHERE alerted_at IS NOT NULL;
 
 CREATE INDEX api_keys_org ON api_keys (org_id, created_at);
 

@@ -26,6 +26,7 @@ import { paymentsByStoreDay } from './0031-payments-by-store-day.js';
 import { answersWithoutCreationIndex } from './0032-answers-without-creation-index.js';
 import { answersInArrivalOrder } from './0033-answers-in-arrival-order.js';
 import { mailQueue } from './0047-mail-queue.js';
+import { alerts } from './0048-alerts.js';
 
 export interface Migration {
   version: number;
@@ -63,4 +64,5 @@ export const migrations: Migration[] = [
   answersWithoutCreationIndex,
   answersInArrivalOrder,
   mailQueue,
+  alerts,
 ];
