@@ -1,3 +1,15 @@
+CREATE TABLE alerts (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL,
+  store TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  detail TEXT NOT NULL,
+  since TEXT NOT NULL,
+  alerted_at TEXT,
+  mailed INTEGER NOT NULL DEFAULT 0,
+  ended_at TEXT
+);
+
 CREATE TABLE "api_keys" (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id),
@@ -107,6 +119,41 @@ CREATE TABLE late_sales (
   order_date TEXT NOT NULL,
   recorded_at TEXT NOT NULL,
   price INTEGER NOT NULL
+);
+
+CREATE TABLE mail_attachments (
+  mail_id TEXT NOT NULL REFERENCES mail_queue (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  filename TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  content BLOB NOT NULL,
+  PRIMARY KEY (mail_id, position)
+) WITHOUT ROWID;
+
+CREATE TABLE mail_queue (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  once_key TEXT,
+  to_address TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  text TEXT NOT NULL,
+  html TEXT,
+  headers TEXT,
+  message_id TEXT NOT NULL,
+  state TEXT NOT NULL DEFAULT 'queued',
+  attempts INTEGER NOT NULL DEFAULT 0,
+  last_error TEXT,
+  next_attempt_at TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  sent_at TEXT
+);
+
+CREATE TABLE mail_settings (
+  org_id TEXT PRIMARY KEY,
+  sealed_smtp_url TEXT NOT NULL,
+  from_address TEXT NOT NULL,
+  updated_at TEXT NOT NULL
 );
 
 CREATE TABLE order_line_flags (
@@ -462,6 +509,10 @@ CREATE TABLE terminals (
   updated_at TEXT NOT NULL
 );
 
+CREATE UNIQUE INDEX alerts_open ON alerts (org_id, store, kind) WHERE ended_at IS NULL;
+
+CREATE INDEX alerts_recent ON alerts (org_id, alerted_at) WHERE alerted_at IS NOT NULL;
+
 CREATE INDEX api_keys_org ON api_keys (org_id, created_at);
 
 CREATE INDEX blocked_identities_deleted ON blocked_identities (lastupdate) WHERE deleted = 1;
@@ -483,6 +534,14 @@ CREATE INDEX idempotency_keys_sender ON idempotency_keys (org_id, sender, entry_
 CREATE INDEX identity_logs_org_date ON identity_logs (org_id, log_date, id);
 
 CREATE INDEX late_sales_recorded ON late_sales (org_id, store, recorded_at);
+
+CREATE INDEX mail_queue_due ON mail_queue (next_attempt_at) WHERE state = 'queued';
+
+CREATE INDEX mail_queue_newest ON mail_queue (org_id, created_at, id);
+
+CREATE UNIQUE INDEX mail_queue_once ON mail_queue (org_id, once_key) WHERE once_key IS NOT NULL;
+
+CREATE INDEX mail_queue_settled ON mail_queue (created_at) WHERE state <> 'queued';
 
 CREATE INDEX order_line_flags_day ON order_line_flags (org_id, store, order_date);
 

@@ -25,6 +25,8 @@ import { cardPayments } from './0028-card-payments.js';
 import { paymentsByStoreDay } from './0031-payments-by-store-day.js';
 import { answersWithoutCreationIndex } from './0032-answers-without-creation-index.js';
 import { answersInArrivalOrder } from './0033-answers-in-arrival-order.js';
+import { mailQueue } from './0047-mail-queue.js';
+import { alerts } from './0048-alerts.js';
 import { settlements } from './0050-settlements.js';
 
 export interface Migration {
@@ -62,5 +64,7 @@ export const migrations: Migration[] = [
   paymentsByStoreDay,
   answersWithoutCreationIndex,
   answersInArrivalOrder,
+  mailQueue,
+  alerts,
   settlements,
 ];
