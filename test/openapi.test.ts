@@ -89,6 +89,7 @@ const EXTENSIONS = [
   'GET /settlements/{settlementId}',
   'GET /settlements/{settlementId}/payout-file',
   'GET /settlements/{settlementId}/statements/{supplierId}',
+  'POST /settlements/{settlementId}/send',
 ];
 
 describe('GET /openapi.json', () => {

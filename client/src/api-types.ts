@@ -5344,6 +5344,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settlements/{settlementId}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail each supplier its statement (Write key)
+         * @description Queues one `statement` mail per supplier with its PDF attached, to `payoutEmail`, else `email`, in the language of the supplier's statement. Each supplier is mailed once per settlement however often this is called: `queued` counts the mails queued by this call. A supplier without an address is left out until one is set.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours for the API key that sent it (another API key with the same value is a different request); the same value with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same value with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
+                    "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). Honoured only from write keys (the keys a store syncs with); from any other key it is ignored. */
+                    "sync-acknowledged-below"?: string;
+                };
+                path: {
+                    /** @description Settlement id (`GET /settlements`). */
+                    settlementId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Queued. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Mails queued by this call. */
+                                queued: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -109,6 +109,7 @@ export const PERMISSIONS: Readonly<Record<string, Allowed>> = {
   'GET /settlements/{settlementId}': STAFF_READ,
   'GET /settlements/{settlementId}/payout-file': STAFF_READ,
   'GET /settlements/{settlementId}/statements/{supplierId}': STAFF_READ,
+  'POST /settlements/{settlementId}/send': STAFF,
 
   'GET /keys': STAFF,
   'POST /keys': STAFF,

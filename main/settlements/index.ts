@@ -6,6 +6,7 @@ import type { StoreStore } from '../storage/stores.js';
 import type { SupplierStore } from '../storage/suppliers.js';
 import { createPayoutFiles } from './payout-file-service.js';
 import { createSettlementService } from './settlement-service.js';
+import { createStatementMails } from './statement-mails.js';
 import { createStatements } from './statements.js';
 
 /** Settlements, their payout files and statements, over one database: for the server and the CLI alike. */
@@ -13,10 +14,12 @@ export function createSettlements(deps: { db: Db; clock: Clock; stores: StoreSto
   const settlementStore = createSettlementStore(deps.db);
   const payoutAccounts = createPayoutAccountStore(deps.db);
   const service = createSettlementService({ ...deps, settlements: settlementStore, payoutAccounts });
+  const statements = createStatements({ settlements: service, stores: deps.stores });
   return {
     service,
     payoutFiles: createPayoutFiles({ clock: deps.clock, settlements: service, payoutAccounts, suppliers: deps.suppliers }),
-    statements: createStatements({ settlements: service, stores: deps.stores }),
+    statements,
+    mails: createStatementMails({ db: deps.db, clock: deps.clock, settlements: service, statements, suppliers: deps.suppliers }),
   };
 }
 

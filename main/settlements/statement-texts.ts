@@ -22,6 +22,8 @@ export interface StatementTexts {
   sale: string;
   refund: string;
   store: string;
+  /** The statement mail's body; `{number}` and `{shop}` are filled in. */
+  mailText: string;
 }
 
 export const STATEMENT_TEXTS: Record<StoreLanguage, StatementTexts> = {
@@ -46,6 +48,7 @@ export const STATEMENT_TEXTS: Record<StoreLanguage, StatementTexts> = {
     sale: 'Verkauf',
     refund: 'Rückerstattung',
     store: 'Laden',
+    mailText: 'Guten Tag\n\nIm Anhang finden Sie die Abrechnung Nr. {number} von {shop}.\n\nFreundliche Grüsse\n{shop}',
   },
   fr: {
     title: 'Décompte',
@@ -68,6 +71,7 @@ export const STATEMENT_TEXTS: Record<StoreLanguage, StatementTexts> = {
     sale: 'Vente',
     refund: 'Remboursement',
     store: 'Magasin',
+    mailText: 'Bonjour\n\nVous trouverez ci-joint le décompte n° {number} de {shop}.\n\nMeilleures salutations\n{shop}',
   },
   it: {
     title: 'Conteggio',
@@ -90,6 +94,7 @@ export const STATEMENT_TEXTS: Record<StoreLanguage, StatementTexts> = {
     sale: 'Vendita',
     refund: 'Rimborso',
     store: 'Negozio',
+    mailText: 'Buongiorno\n\nIn allegato trova il conteggio n. {number} di {shop}.\n\nCordiali saluti\n{shop}',
   },
   en: {
     title: 'Statement',
@@ -112,5 +117,6 @@ export const STATEMENT_TEXTS: Record<StoreLanguage, StatementTexts> = {
     sale: 'Sale',
     refund: 'Refund',
     store: 'Shop',
+    mailText: 'Hello\n\nAttached is statement no. {number} from {shop}.\n\nKind regards\n{shop}',
   },
 };

@@ -12,6 +12,7 @@ export function createStatements(deps: { settlements: SettlementService; stores:
     return statementModel({ ...part, supplier: part.record, storeOf: (store) => deps.stores.get(caller.orgId, store) });
   };
   return {
+    model: modelOf,
     pdf: (caller: Caller, id: string, supplier: string): Promise<Buffer> => statementPdf(modelOf(caller, id, supplier)),
     csv: (caller: Caller, id: string, supplier: string): string => statementCsv(modelOf(caller, id, supplier)),
   };

@@ -78,4 +78,15 @@ export function registerSettlementPaths(registry: OpenAPIRegistry): void {
       ...errors([400, 403, 404], { validation: true }),
     },
   });
+  registry.registerPath({
+    method: 'post',
+    path: '/settlements/{settlementId}/send',
+    ...EXTENSION,
+    summary: 'Mail each supplier its statement (Write key)',
+    description:
+      "Queues one `statement` mail per supplier with its PDF attached, to `payoutEmail`, else `email`, in the language of the supplier's statement. " +
+      'Each supplier is mailed once per settlement however often this is called: `queued` counts the mails queued by this call. A supplier without an address is left out until one is set.',
+    request: { params: settlementParams },
+    responses: { 200: json(dataOf(z.object({ queued: z.int().describe('Mails queued by this call.') })), 'Queued.'), ...errors([403, 404]) },
+  });
 }

@@ -153,6 +153,7 @@ export const SUCCESS_CASES: Record<string, CaseBuilder> = {
     { params: { settlementId: s.settlement, supplierId: s.supplier }, key: 'read', status: 200 },
     { params: { settlementId: s.settlement, supplierId: s.supplier }, query: { format: 'csv' }, status: 200 },
   ],
+  'POST /settlements/{settlementId}/send': (s) => [{ params: { settlementId: s.settlement }, status: 200 }],
 };
 
 /**

@@ -6,7 +6,7 @@ import { parseBody, parseQuery } from '../validation.js';
 
 /** The organization's payout account, its settlements, their payout files and statements. */
 export function settlementRoutes(settlements: Settlements): Router {
-  const { service, payoutFiles, statements } = settlements;
+  const { service, payoutFiles, statements, mails } = settlements;
   const router = Router();
 
   router.post('/payout-account', (req, res) => {
@@ -41,6 +41,9 @@ export function settlementRoutes(settlements: Settlements): Router {
     }
     const pdf = await statements.pdf(callerOf(res), settlementId, supplierId);
     res.type('application/pdf').set('Content-Disposition', `attachment; filename="${name}.pdf"`).send(pdf);
+  });
+  router.post('/settlements/:settlementId/send', async (req, res) => {
+    res.json({ data: await mails.send(callerOf(res), req.params.settlementId) });
   });
   return router;
 }
