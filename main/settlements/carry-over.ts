@@ -37,20 +37,20 @@ export function readSettledState(file: string): SettledState | undefined {
  */
 export function keepSettledState(db: Db, state: SettledState | undefined): number {
   if (!state) return 0;
-  let added = 0;
+  const added = new Set<string>();
   immediateTransaction(db, () => {
     for (const table of TABLES) {
-      const rows = state[table];
+      // Amounts and lines only of the settlements the restored database lacked: it has its own of the others.
+      const rows = table === 'settlements' || table === 'settled_orders' ? state[table] : state[table].filter((row) => added.has(row.settlement_id as string));
       if (rows.length === 0) continue;
       const columns = Object.keys(rows[0]!);
       const conflict =
         table === 'settled_orders' ? 'ON CONFLICT (order_id) DO UPDATE SET refunded = max(refunded, excluded.refunded)' : 'ON CONFLICT DO NOTHING';
       const insert = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')}) ${conflict}`);
       for (const row of rows) {
-        const changes = insert.run(row).changes;
-        if (table === 'settlements') added += changes;
+        if (insert.run(row).changes === 1 && table === 'settlements') added.add(row.id as string);
       }
     }
   });
-  return added;
+  return added.size;
 }

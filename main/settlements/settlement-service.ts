@@ -98,7 +98,7 @@ export function createSettlementService(deps: SettlementDeps) {
      * Takes every line with a supplier that no settlement took, of the orders
      * recorded before `to`, and the refunds recorded since their settlement,
      * in one transaction: a settlement is there whole or not at all, and
-     * `settlement_lines_sold_once` keeps each sale in one settlement.
+     * `settled_orders`' key keeps each sale in one settlement.
      */
     create(caller: Caller, body: SettlementCreate): string {
       const now = clock.now();
@@ -122,15 +122,17 @@ export function createSettlementService(deps: SettlementDeps) {
         const lines: SettlementLineRecord[] = [];
         for (const order of settlements.unsettled(caller.orgId, toTime, store)) {
           lines.push(...saleLines(order));
-          settlements.markOrder(order.id, caller.orgId, order.refunded);
+          settlements.takeOrder(order.id, caller.orgId, order.refunded);
         }
         for (const order of settlements.refundedSince(caller.orgId, toTime, store)) {
           lines.push(...refundLines(order));
-          settlements.markOrder(order.id, caller.orgId, order.refunded);
+          settlements.accountRefund(order.id, order.refunded);
         }
         if (lines.length === 0) throw new Conflict(`Nothing to settle: no sale or refund with a supplier recorded before ${toTime} is left unsettled`);
         settlements.insert({ id, orgId: caller.orgId, number: settlements.nextNumber(caller.orgId), to: toTime, store, createdAt: now.toISOString() });
         for (const amount of amountsOf(lines, percentOf)) settlements.insertAmount(id, amount);
+        // By supplier: the index of a settlement's lines by supplier grows at one place at a time.
+        lines.sort((a, b) => (a.supplier < b.supplier ? -1 : a.supplier > b.supplier ? 1 : a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : a.line - b.line));
         lines.forEach((line, i) => {
           if (i === Math.floor(lines.length / 2)) crashPoint('settlement-half-written');
           settlements.insertLine(id, line);

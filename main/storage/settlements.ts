@@ -95,12 +95,11 @@ export function createSettlementStore(db: Db) {
   );
   const insertLine = db.prepare(
     `INSERT INTO settlement_lines (settlement_id, order_id, line, kind, store, supplier, product_id, title, quantity, amount, order_date, recorded_at)
-     VALUES (@settlementId, @orderId, @line, @kind, @store, @supplier, @productId, @title, @quantity, @amount, @orderDate, @recordedAt)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const markOrder = db.prepare(
-    `INSERT INTO settled_orders (order_id, org_id, refunded) VALUES (?, ?, ?)
-     ON CONFLICT (order_id) DO UPDATE SET refunded = max(refunded, excluded.refunded)`,
-  );
+  // A plain INSERT: an order taken twice fails the transaction instead of being settled again.
+  const takeOrder = db.prepare('INSERT INTO settled_orders (order_id, org_id, refunded) VALUES (?, ?, ?)');
+  const accountRefund = db.prepare('UPDATE settled_orders SET refunded = ? WHERE order_id = ? AND refunded < ?');
   const list = db.prepare<[string], Row>('SELECT * FROM settlements WHERE org_id = ? ORDER BY number DESC');
   const byId = db.prepare<[string, string], Row>('SELECT * FROM settlements WHERE id = ? AND org_id = ?');
   const amounts = db.prepare<[string], Row>('SELECT * FROM settlement_amounts WHERE settlement_id = ? ORDER BY supplier, store');
@@ -119,9 +118,12 @@ export function createSettlementStore(db: Db) {
   });
 
   return {
-    /** Orders recorded before `to` that no settlement has looked at. */
+    /** Orders recorded before `to` that no settlement took, by id: their marks then go into `settled_orders` in key order. */
     unsettled(orgId: string, to: string, store: string | null): CandidateOrder[] {
-      return unsettled.all({ orgId, to, store }).map(toCandidate);
+      return unsettled
+        .all({ orgId, to, store })
+        .map(toCandidate)
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     },
     /** Settled orders whose refunds recorded before `to` grew since. */
     refundedSince(orgId: string, to: string, store: string | null): CandidateOrder[] {
@@ -136,12 +138,16 @@ export function createSettlementStore(db: Db) {
     insertAmount(settlementId: string, amount: SettlementAmountRecord): void {
       insertAmount.run({ settlementId, ...amount });
     },
-    insertLine(settlementId: string, line: SettlementLineRecord): void {
-      insertLine.run({ settlementId, ...line });
+    insertLine(settlementId: string, l: SettlementLineRecord): void {
+      insertLine.run(settlementId, l.orderId, l.line, l.kind, l.store, l.supplier, l.productId, l.title, l.quantity, l.amount, l.orderDate, l.recordedAt);
     },
-    /** The order was looked at, with the refunded cents accounted so far. */
-    markOrder(orderId: string, orgId: string, refunded: number): void {
-      markOrder.run(orderId, orgId, refunded);
+    /** The order's sale is taken, with the refunded cents accounted in it. */
+    takeOrder(orderId: string, orgId: string, refunded: number): void {
+      takeOrder.run(orderId, orgId, refunded);
+    },
+    /** A taken order's refunds are accounted up to `refunded`. */
+    accountRefund(orderId: string, refunded: number): void {
+      accountRefund.run(refunded, orderId, refunded);
     },
     list(orgId: string): SettlementRecord[] {
       return list.all(orgId).map(toSettlement);

@@ -363,9 +363,8 @@ CREATE TABLE settlement_lines (
   quantity REAL NOT NULL,
   amount INTEGER NOT NULL,
   order_date TEXT NOT NULL,
-  recorded_at TEXT NOT NULL,
-  PRIMARY KEY (settlement_id, supplier, order_id, line, kind)
-) WITHOUT ROWID;
+  recorded_at TEXT NOT NULL
+);
 
 CREATE TABLE settlements (
   id TEXT PRIMARY KEY,
@@ -593,7 +592,7 @@ CREATE INDEX products_org_scale ON products (org_id, deleted, show_on_scale, id)
 
 CREATE INDEX products_org_screen ON products (org_id, deleted, show_on_screen, id);
 
-CREATE UNIQUE INDEX settlement_lines_sold_once ON settlement_lines (order_id, line) WHERE kind = 'sale';
+CREATE INDEX settlement_lines_supplier ON settlement_lines (settlement_id, supplier);
 
 CREATE INDEX stores_deleted ON stores (lastupdate) WHERE deleted = 1;
 

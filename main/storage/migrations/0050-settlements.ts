@@ -7,11 +7,13 @@ import type { Migration } from './index.js';
  * - `settlements`: numbered without gaps per organization (`UNIQUE (org_id, number)`).
  * - `settlement_amounts`: per supplier and store, as computed when settling, so a
  *   statement never changes when a margin does later.
- * - `settlement_lines`: the lines behind the amounts, each sale at most once
- *   whatever happens (`settlement_lines_sold_once`); a refund after settlement is
- *   a line of kind `refund` in a later settlement.
- * - `settled_orders`: orders a settlement has looked at, with the refunded cents
- *   accounted so far, so the next settlement reads only what is new.
+ * - `settlement_lines`: the lines behind the amounts; a refund after settlement
+ *   is a line of kind `refund` in a later settlement. Appended in rowid order:
+ *   a year's half a million lines are written in seconds.
+ * - `settled_orders`: orders a settlement took, with the refunded cents
+ *   accounted so far. Its key keeps each order's sale, and so each of its
+ *   lines, in one settlement whatever happens; the next settlement reads only
+ *   what is new.
  * - `orders_org_recorded`: orders by the time the server recorded them.
  */
 export const settlements: Migration = {
@@ -63,10 +65,9 @@ CREATE TABLE settlement_lines (
   quantity REAL NOT NULL,
   amount INTEGER NOT NULL,
   order_date TEXT NOT NULL,
-  recorded_at TEXT NOT NULL,
-  PRIMARY KEY (settlement_id, supplier, order_id, line, kind)
-) WITHOUT ROWID;
-CREATE UNIQUE INDEX settlement_lines_sold_once ON settlement_lines (order_id, line) WHERE kind = 'sale';
+  recorded_at TEXT NOT NULL
+);
+CREATE INDEX settlement_lines_supplier ON settlement_lines (settlement_id, supplier);
 
 CREATE TABLE settled_orders (
   order_id TEXT PRIMARY KEY,
