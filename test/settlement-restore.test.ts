@@ -9,6 +9,7 @@ import { IBANS, buildShop, sell, sellMonth } from './support/settlement-shop.js'
 
 const folders: string[] = [];
 let server: TestServer | undefined;
+let key: string;
 afterAll(async () => {
   await server?.destroy();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
@@ -18,6 +19,7 @@ describe('settlements across a restore, and from the CLI', () => {
   it('keeps a settlement made after the backup when the backup is restored: no line is settled again', async () => {
     server = await startTestServer();
     const org = server.createOrg();
+    key = org.writeKey;
     let write = api(server.url, org.writeKey);
     const shop = await buildShop(write);
     await sellMonth(write, shop);
@@ -63,5 +65,23 @@ describe('settlements across a restore, and from the CLI', () => {
     expect(file.stdout).toMatch(/^<\?xml/);
     expect(file.stdout).toContain('<InstdAmt Ccy="CHF">43.35</InstdAmt>');
     expect((await runCli(server.dataDir, ['settlement', 'payout-file', org.id, 'nothing'])).status).not.toBe(0);
+  });
+
+  it('restores a backup that already holds some of the settlements without doubling their lines', async () => {
+    const backupDir = join(mkdtempSync(join(tmpdir(), 'settlement-backup-')), 'backup');
+    folders.push(backupDir);
+    expect((await runCli(server!.dataDir, ['backup', backupDir, '--json'])).status).toBe(0);
+    server = await server!.restart();
+    const store = (server.sqlite().prepare('SELECT store FROM settlement_lines LIMIT 1').get() as { store: string }).store;
+    const product = (server.sqlite().prepare('SELECT product_id FROM settlement_lines LIMIT 1').get() as { product_id: string }).product_id;
+    await sell(api(server.url, key), store, [[product, 1]]);
+    expect((await api(server.url, key).post('/settlements', { to: new Date().toISOString() })).status).toBe(201);
+    const count = () => server!.sqlite().prepare('SELECT settlement_id, count(*) AS n FROM settlement_lines GROUP BY settlement_id ORDER BY settlement_id').all();
+    const before = count();
+    await server.stop();
+    expect((await runCli(server.dataDir, ['restore', backupDir, '--replace', '--json'])).status).toBe(0);
+    server = await server.restart();
+    expect(count()).toEqual(before);
+    expect(server.sqlite().prepare('SELECT number FROM settlements ORDER BY number').pluck().all()).toEqual([1, 2, 3, 4]);
   });
 });
