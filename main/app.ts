@@ -40,6 +40,16 @@ import { supplierRoutes } from './http/routes/suppliers.js';
 import { scheduleSyncAfterWrites, syncRoutes } from './http/routes/sync.js';
 import { healthOf, systemInfoRoutes, systemRoutes } from './http/routes/system.js';
 import { terminalRoutes } from './http/routes/terminals.js';
+import { mailRoutes } from './http/routes/mail.js';
+import { alertRoutes } from './http/routes/alerts.js';
+import { diskFreeOf, observeKnown, observeTerminals, type ConditionSources } from './alerts/alert-conditions.js';
+import { createAlertWatch, type AlertWatch, type AlertWatchOptions } from './alerts/alert-watch.js';
+import { createAlertStore } from './storage/alerts.js';
+import type { MailEnvironment } from './mail/mail-config.js';
+import { createMailSender, type MailSender, type MailSenderOptions } from './mail/mail-sender.js';
+import { createMailServers } from './mail/mail-servers.js';
+import { createMailService } from './mail/mail-service.js';
+import { settlementRoutes } from './http/routes/settlements.js';
 import type { ImageStore } from './images/store.js';
 import { createCardPayments, type CardPayments } from './payments/card-payments.js';
 import type { FollowPace } from './payments/payment-settling.js';
@@ -54,6 +64,7 @@ import { DEFAULT_THRESHOLDS, type FleetThresholds } from './rules/fleet-state.js
 import { IMAGES_PATH } from './rules/image-urls.js';
 import { createDataRetention, type DataRetention, type RetentionSettings } from './retention/data-retention.js';
 import { createScaleLabels } from './scales/scale-labels.js';
+import { createSettlements } from './settlements/index.js';
 import { localGuard } from './security/local-guard.js';
 import type { LocalNames } from './security/local-names.js';
 import { securityHeaders } from './security/security-headers.js';
@@ -122,6 +133,14 @@ export interface AppDeps {
   groupCommit?: GroupCommitOptions | false | undefined;
   /** Called once a flush to disk failed and writes stopped (storage/group-commit.ts, rule 4): ends the process. Default: nothing more. */
   onDiskFailure?: ((failure: unknown) => void) | undefined;
+  /** The mail server of the environment (`SMTP_URL`, `MAIL_FROM`); unset, each organization sets its own. */
+  mailEnvironment?: MailEnvironment | undefined;
+  /** Pace and timeouts of the mail sender; the defaults suit production. */
+  mailSender?: Partial<MailSenderOptions> | undefined;
+  /** `ALERT_AFTER_MS` and the pace of the alert watch; the defaults suit production. */
+  alertWatch?: Partial<AlertWatchOptions> | undefined;
+  /** Bytes free on the data disk; default what the system says of the database's folder. */
+  diskFree?: (() => Promise<number>) | undefined;
 }
 
 /**
@@ -137,6 +156,8 @@ export function createApp(deps: AppDeps): {
   retention: DataRetention;
   groups: GroupCommit | undefined;
   payments: CardPayments;
+  mail: MailSender;
+  alerts: AlertWatch;
 } {
   const groups = deps.groupCommit === false ? undefined : createGroupCommit(deps.db, deps.groupCommit ?? DEFAULT_GROUP_COMMIT, deps.onDiskFailure);
   const imageRecords = createProductImageStore(deps.db);
@@ -196,6 +217,35 @@ export function createApp(deps: AppDeps): {
     orders: services.stores.orders,
     outbox: services.stores.outbox,
   });
+  const mailServers = createMailServers({ db: deps.db, secrets: deps.secrets, environment: deps.mailEnvironment });
+  const mailSender = createMailSender({
+    db: deps.db,
+    clock: deps.clock,
+    logger: deps.logger,
+    servers: mailServers,
+    committed: groups ? () => groups.committed() : undefined,
+    options: deps.mailSender,
+  });
+  const conditions: ConditionSources = {
+    printers: printerRecords,
+    printerStates,
+    payments: services.stores.payments,
+    cardPayments: payments,
+    syncConfigs: sync.configs,
+    diskFree: deps.diskFree ?? diskFreeOf(deps.db.name),
+  };
+  const alerts = createAlertWatch({
+    db: deps.db,
+    clock: deps.clock,
+    logger: deps.logger,
+    alerts: createAlertStore(deps.db),
+    stores: services.stores.retailStores,
+    organizations: () => services.organizations.list().map((org) => org.id),
+    observe: (orgId) => observeKnown(conditions, orgId),
+    observeTerminals: (orgId) => observeTerminals(conditions, orgId),
+    options: deps.alertWatch,
+  });
+  const mail = createMailService({ db: deps.db, clock: deps.clock, servers: mailServers, sender: mailSender });
   const receiptPrinting = createReceiptPrinting({ services, ...printing, cardReceiptOf: payments.service.cardReceiptOf });
   const reportPrinting = createReportPrinting({ services, ...printing, reconcile: payments.cardDay.reconcile });
   const app = express();
@@ -245,6 +295,9 @@ export function createApp(deps: AppDeps): {
       [['identity-logs'], identityLogRoutes(services.identityLogs, deps.clock, createRateWindowStore(deps.db))],
       [['sync'], syncRoutes(sync.admin)],
       [['fleet'], fleetRoutes(fleet)],
+      [['mail'], mailRoutes(mail)],
+      [['alerts'], alertRoutes(alerts)],
+      [['settlements', 'payout-account'], settlementRoutes(createSettlements({ db: deps.db, clock: deps.clock, stores: services.stores.retailStores, suppliers: services.stores.suppliers }))],
       [['system'], systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint })],
     ]),
   );
@@ -282,5 +335,5 @@ export function createApp(deps: AppDeps): {
   const serve: RequestListener = (req, res) => {
     if (!hot(req, res) && !hotWrite(req, res)) void app(req, res);
   };
-  return { app, serve, services, sync, retention, groups, payments };
+  return { app, serve, services, sync, retention, groups, payments, mail: mailSender, alerts };
 }

@@ -6,6 +6,7 @@ import type { RetentionSettings } from './retention/data-retention.js';
 import { parsePublicUrl } from './rules/image-urls.js';
 import { parseAllowedHosts, parseAllowedOrigins } from './security/config.js';
 import { parseTlsSetting, type TlsSetting } from './security/tls.js';
+import { readAlertAfterMs, readDailyMailAt, readMailEnvironment, type MailEnvironment } from './mail/mail-config.js';
 
 /** Settings of the server and the CLI, read from the environment. */
 export interface Config {
@@ -70,6 +71,12 @@ export interface Config {
    * PC's pushed sales and heartbeats, at its upstream), in ms; default 10.
    */
   syncGroupCommitMs?: number | undefined;
+  /** `SMTP_URL` and `MAIL_FROM`: the mail server of organizations that set none with `POST /mail/settings`. */
+  mail?: MailEnvironment | undefined;
+  /** `ALERT_AFTER_MS`: how long a condition lasts before its alert mail; default 300,000. */
+  alertAfterMs?: number | undefined;
+  /** `DAILY_MAIL_AT`: the store's local time (HH:MM) of the suppliers' daily sales mails; default 06:00. */
+  dailyMailAt?: string | undefined;
 }
 
 /** `PAYMENT_MAX_CENTS`: undefined when unset, else a whole number of cents, 1 or more. */
@@ -139,5 +146,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retention: readRetention(env),
     groupCommitMs,
     syncGroupCommitMs,
+    mail: readMailEnvironment(env),
+    alertAfterMs: readAlertAfterMs(env),
+    dailyMailAt: readDailyMailAt(env),
   };
 }

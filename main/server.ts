@@ -23,6 +23,8 @@ import type { FollowPace } from './payments/payment-settling.js';
 import type { SyncOptions } from './sync/index.js';
 import type { SyncAdmin } from './sync/sync-admin.js';
 import type { Services } from './services/index.js';
+import type { MailSenderOptions } from './mail/mail-sender.js';
+import type { AlertWatchOptions } from './alerts/alert-watch.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { lockDataFolder } from './storage/data-folder-lock.js';
 import { DATABASE_FILE, openDatabase, type Db, type Synchronous } from './storage/database.js';
@@ -77,6 +79,12 @@ export interface StartOptions {
   keyWrapper?: KeyWrapper | undefined;
   /** How often a terminal is asked about a payment whose answer was lost; default from 1 s, doubling up to 30 s. */
   paymentPace?: FollowPace;
+  /** Pace and SMTP timeouts of the mail sender; default from 30 s doubling up to an hour between attempts. */
+  mailSender?: Partial<MailSenderOptions>;
+  /** Pace of the alert watch (`alertAfterMs` from `ALERT_AFTER_MS` unless given here). */
+  alertWatch?: Partial<AlertWatchOptions>;
+  /** Bytes free on the data disk; default what the system says. */
+  diskFree?: () => Promise<number>;
 }
 
 /** Opens the data folder and serves the API. Used by `npm start`, Electron and tests alike. */
@@ -129,7 +137,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
   const groupCommitMs = config.groupCommitMs ?? DEFAULT_GROUP_COMMIT.windowMs;
   const secrets = openSecretBox(config.dataDir, options.keyWrapper);
-  const { app, serve, services, sync, retention, groups, payments } = createApp({
+  const { app, serve, services, sync, retention, groups, payments, mail, alerts } = createApp({
     db,
     clock,
     logger,
@@ -158,6 +166,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       groupCommitMs === 0
         ? false
         : { ...DEFAULT_GROUP_COMMIT, windowMs: groupCommitMs, unattendedWindowMs: config.syncGroupCommitMs ?? DEFAULT_GROUP_COMMIT.unattendedWindowMs },
+    mailEnvironment: config.mail,
+    mailSender: options.mailSender,
+    alertWatch: { ...(config.alertAfterMs !== undefined ? { alertAfterMs: config.alertAfterMs } : {}), ...options.alertWatch },
+    diskFree: options.diskFree,
     onDiskFailure: stopAfterDiskFailure(logger, options.onDiskFailure ?? (() => process.exit(DISK_FAILURE_EXIT_CODE))),
   });
   let sealed: number;
@@ -198,6 +210,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const stopPurge = startDailyPurge(createPersonalDataRetention({ db, clock }), logger);
   const stopDataPurge = startPurgeSchedule(retention, clock, logger, options.purgeIntervalMs);
   sync.worker.start();
+  mail.start();
+  alerts.start();
 
   return {
     url,
@@ -215,6 +229,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         payments.settling.stop();
         stopPurge();
         await stopDataPurge();
+        waitingFor = 'the alert watch';
+        await alerts.stop();
+        waitingFor = 'the mails being sent';
+        await mail.stop();
         waitingFor = 'the sync rounds under way';
         await sync.worker.stop();
         // Writes waiting in an open group are committed and answered before the connections close.

@@ -84,6 +84,14 @@ const EXTENSIONS = [
   'POST /keys',
   'GET /keys/current',
   'DELETE /keys/{keyId}',
+  'POST /payout-account',
+  'GET /payout-account',
+  'POST /settlements',
+  'GET /settlements',
+  'GET /settlements/{settlementId}',
+  'GET /settlements/{settlementId}/payout-file',
+  'GET /settlements/{settlementId}/statements/{supplierId}',
+  'POST /settlements/{settlementId}/send',
 ];
 
 describe('GET /openapi.json', () => {

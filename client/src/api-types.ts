@@ -4669,6 +4669,915 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mail queue, newest first (Write key)
+         * @description Every mail this server queued: alerts, daily sales, statements, tests. A mail is retried with growing waits while the mail server is away or answers a temporary error (4xx) and is `failed` on a permanent refusal (5xx). Sent and failed mails are kept 90 days.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, 1 to 5000; default 100. */
+                    limit?: number;
+                    /** @description Opaque cursor from `meta.nextCursor` of the previous page; pass unchanged. */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of mails. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Mail"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
+                };
+                /** @description Invalid query parameters or body fields, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mail/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a test mail (Write key)
+         * @description The mail goes out as every other one does; `GET /mail` shows whether the mail server accepted it, or its words when it did not.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours for the API key that sent it (another API key with the same value is a different request); the same value with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same value with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
+                    "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). Honoured only from write keys (the keys a store syncs with); from any other key it is ignored. */
+                    "sync-acknowledged-below"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MailTest"];
+                };
+            };
+            responses: {
+                /** @description Queued. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MailTestQueued"];
+                    };
+                };
+                /** @description Invalid query parameters or body fields, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mail/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The organization's mail server (Write key)
+         * @description Replaces `SMTP_URL` and `MAIL_FROM` for this organization. The URL, which may hold a password, is stored sealed and never answered.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours for the API key that sent it (another API key with the same value is a different request); the same value with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same value with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
+                    "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). Honoured only from write keys (the keys a store syncs with); from any other key it is ignored. */
+                    "sync-acknowledged-below"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MailSettings"];
+                };
+            };
+            responses: {
+                /** @description Stored; the next mail uses it. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Invalid query parameters or body fields, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mail/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a day's supplier sales mails now (Write key)
+         * @description One mail per supplier whose `dailyMail` holds an e-mail address and whose lines sold that day (in each store's time zone), per store: product, quantity, amount. A supplier's mail for a day is queued once, however often this is called (also by the server itself at `DAILY_MAIL_AT`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours for the API key that sent it (another API key with the same value is a different request); the same value with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same value with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
+                    "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). Honoured only from write keys (the keys a store syncs with); from any other key it is ignored. */
+                    "sync-acknowledged-below"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MailDaily"];
+                };
+            };
+            responses: {
+                /** @description How many mails this call queued. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MailQueued"];
+                    };
+                };
+                /** @description Invalid query parameters or body fields, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open and recent alerts, open ones first (Write key)
+         * @description A condition that lasted `ALERT_AFTER_MS` (default 5 minutes) sends an `alert` mail to the store's `adminMail`, its end an `alert-resolved` mail; at most one alert mail per condition and store an hour.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The alerts. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Alert"][];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payout-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's payout account (read key) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The account, the IBAN without spaces. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["PayoutAccount"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Set the organization's payout account (Write key)
+         * @description The account payout files pay from. The IBAN is checked (country, length, check digits); a QR-IBAN is refused, as it takes only QR bills.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours for the API key that sent it (another API key with the same value is a different request); the same value with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same value with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
+                    "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). Honoured only from write keys (the keys a store syncs with); from any other key it is ignored. */
+                    "sync-acknowledged-below"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PayoutAccount"];
+                };
+            };
+            responses: {
+                /** @description Kept. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Settlements, newest first (read key) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The settlements with their totals in cents. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SettlementSummary"][];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Settle what the suppliers sold (Write key)
+         * @description Takes every line with a `supplier` of every order not deleted, with `paymentState` `successful`, `partially-refunded` or `refunded`, that the server recorded before `to` (of `store` when given) and that no earlier settlement took, and the refunds recorded since a line was settled, as negative amounts. A line is in one settlement at most, whatever crashes and restores happen. Numbers run 1, 2, 3 … per organization. 400 for `to` in the future, 404 for a store of another organization, 409 with nothing to take.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours for the API key that sent it (another API key with the same value is a different request); the same value with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same value with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
+                    "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). Honoured only from write keys (the keys a store syncs with); from any other key it is ignored. */
+                    "sync-acknowledged-below"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SettlementCreate"];
+                };
+            };
+            responses: {
+                /** @description Settled. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Created"];
+                    };
+                };
+                /** @description Invalid body or parameters; the message names the field and the reason. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Conflicts with a stored record. Also: a request with the same `idempotency-key` is still running. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settlements/{settlementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A settlement: what each supplier sold and is owed (read key)
+         * @description Amounts in cents. `gross` sums the lines' price less refunds (deposits excluded); the margin percent is the supplier's `supplierMargin`, else the store's `generalMargin`, else 0; `margin` is rounded half up per supplier and store, then summed; `payout` = `gross` - `margin`. `payoutProblem` tells why a supplier is left out of the payout file.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Settlement id (`GET /settlements`). */
+                    settlementId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The settlement. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Settlement"];
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settlements/{settlementId}/payout-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payout file to upload in e-banking (read key)
+         * @description ISO 20022 `pain.001.001.09` after the Swiss Payment Standards (`pain.001.001.09.ch.03`): the payout account as debtor, one CHF credit transfer per supplier without `payoutProblem`. Names are transliterated to the SPS character set. 409 without a payout account.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Settlement id (`GET /settlements`). */
+                    settlementId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/xml": string;
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Conflicts with a stored record. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settlements/{settlementId}/statements/{supplierId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A supplier's statement (read key)
+         * @description A PDF in the language of the store where the supplier sold most: the shop, the period, per product quantity and sales, the margin and its percent, the payout and its account. `?format=csv`: the lines for a spreadsheet.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `csv` for a spreadsheet; default PDF. */
+                    format?: "pdf" | "csv";
+                };
+                header?: never;
+                path: {
+                    /** @description Settlement id (`GET /settlements`). */
+                    settlementId: string;
+                    /** @description Supplier id, one of the settlement’s `suppliers`. */
+                    supplierId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The statement. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                        "text/csv": string;
+                    };
+                };
+                /** @description Invalid query parameters or body fields, in the validation shape. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settlements/{settlementId}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail each supplier its statement (Write key)
+         * @description Queues one `statement` mail per supplier with its PDF attached, to `payoutEmail`, else `email`, in the language of the supplier's statement. Each supplier is mailed once per settlement however often this is called: `queued` counts the mails queued by this call. A supplier without an address is left out until one is set.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retried POST safe (extension). The first answer (status and body) is kept for 24 hours for the API key that sent it (another API key with the same value is a different request); the same value with the same body replays it with the header `Idempotent-Replayed: true` and changes nothing; the same value with another body is 422; a repeat while the first request is still running is 409. Answers with status 500 or more are not kept. 1 to 255 visible ASCII characters. A sync worker's creation (key `sync-…-<entry id>`, not an order) is kept until its store acknowledges it (`sync-acknowledged-below`), for at most 90 days. */
+                    "idempotency-key"?: string;
+                    /** @description Extension, sent by a store's sync worker with every call it pushes: the lowest id of an outbox entry it may still send. Kept answers to its keys (`sync-…-<entry id>`) below it are forgotten at the next purge. On an organization without an upstream of its own, a write that carries it adds nothing to the outbox (the store that pushed it keeps it). Honoured only from write keys (the keys a store syncs with); from any other key it is ignored. */
+                    "sync-acknowledged-below"?: string;
+                };
+                path: {
+                    /** @description Settlement id (`GET /settlements`). */
+                    settlementId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Queued. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Mails queued by this call. */
+                                queued: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description No record with that id in the organization of the key. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description A request with the same `Idempotency-Key` is still running (or the record conflicts). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description The `Idempotency-Key` was already used with another body. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6264,6 +7173,188 @@ export interface components {
              * @description For `offline`: its last heartbeat; null otherwise.
              */
             offlineSince: string | null;
+        };
+        /** @description A mail of the queue. */
+        Mail: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            id: string;
+            /**
+             * @description `daily-sales`: a supplier's sales of a day; `statement`: a settlement's statement; `alert`/`alert-resolved`: to the store's `adminMail`; `test`: `POST /mail/test`.
+             * @enum {string}
+             */
+            kind: "daily-sales" | "statement" | "alert" | "alert-resolved" | "test";
+            /** @description Recipient address(es). */
+            to: string;
+            subject: string;
+            /**
+             * @description `queued`: waiting for its first or next attempt; `sent`: the mail server accepted it; `failed`: the mail server refused it for good (`lastError` says why).
+             * @enum {string}
+             */
+            state: "queued" | "sent" | "failed";
+            /** @description Attempts so far. */
+            attempts: number;
+            /** @description The mail server's words (or the connection's problem) at the last failed attempt; null after a success. */
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description When it was queued, in the transaction of what caused it.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the mail server accepted it.
+             */
+            sentAt: string | null;
+        };
+        /** @description The test mail as queued; follow it with `GET /mail`. */
+        MailTestQueued: {
+            data: components["schemas"]["Mail"];
+        };
+        /** @description A test mail to queue. */
+        MailTest: {
+            /** @description Where the test mail goes. */
+            to: string;
+        };
+        /** @description The organization's mail server; it replaces `SMTP_URL` and `MAIL_FROM` for this organization. */
+        MailSettings: {
+            /** @description `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://user:password@host:465`. Stored sealed; never answered. */
+            smtpUrl: string;
+            /** @description Sender: `laden@example.ch` or `Laden Bern <laden@example.ch>`. */
+            from: string;
+        };
+        MailQueued: {
+            data: {
+                /** @description Mails queued by this call. */
+                queued: number;
+            };
+        };
+        /** @description A day's supplier sales mails to queue now. */
+        MailDaily: {
+            /** @description The day whose sales go out, in each store's time zone. */
+            date: string;
+        };
+        /** @description A condition that lasted `ALERT_AFTER_MS` or longer. */
+        Alert: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            id: string;
+            /** @description The store concerned. */
+            store: string;
+            /**
+             * @description `terminal-unreachable`: the store's card terminal does not answer; `printer-error`: a receipt printer is out of paper, open or unreachable; `payment-without-order`: an approved card payment no order names; `upstream-unreachable`: head office not reached; `disk-low`: under 1 GiB free on the data disk.
+             * @enum {string}
+             */
+            kind: "terminal-unreachable" | "printer-error" | "payment-without-order" | "upstream-unreachable" | "disk-low";
+            /**
+             * Format: date-time
+             * @description When the condition started.
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description When it ended; null while it lasts.
+             */
+            endedAt: string | null;
+        };
+        /** @description The organization's own account, which payout files pay from. */
+        PayoutAccount: {
+            /** @description Account holder as the bank knows it; the debtor of payout files (at most 70 characters). */
+            name: string;
+            /** @description IBAN of the account, with or without spaces; a QR-IBAN is refused (it takes only QR bills). */
+            iban: string;
+            /** @description The bank's BIC; optional in Switzerland. */
+            bic?: string;
+            /** @description Street and number. */
+            street?: string;
+            /** @description Postal code. */
+            zipCode?: string;
+            /** @description Town. */
+            city?: string;
+            /** @description ISO 3166 country code, e.g. `CH`. */
+            country?: string;
+        };
+        SettlementCreate: {
+            /**
+             * Format: date-time
+             * @description Takes the sales the server recorded before this instant; not in the future.
+             */
+            to: string;
+            /** @description Only this store's sales; default every store. */
+            store?: string;
+        };
+        SettlementSummary: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            id: string;
+            /** @description 1, 2, 3 … per organization, without gaps. */
+            number: number;
+            /**
+             * Format: date-time
+             * @description Sales recorded before this instant were taken.
+             */
+            to: string;
+            /** @description The store settled, or null for every store. */
+            store: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            createdAt: string;
+            totals: {
+                /** @description Sum of the lines’ price less refunds, deposits excluded, in cents. */
+                gross: number;
+                /** @description The shop's margin in cents, rounded half up per supplier and store. */
+                margin: number;
+                /** @description gross - margin, in cents. */
+                payout: number;
+            };
+        };
+        /** @description What each supplier sold and is owed, in cents. */
+        Settlement: {
+            /** @description Document id: a random URL-safe string of 20 characters for records created here. */
+            id: string;
+            /** @description 1, 2, 3 … per organization, without gaps. */
+            number: number;
+            /**
+             * Format: date-time
+             * @description Sales recorded before this instant were taken.
+             */
+            to: string;
+            /** @description The store settled, or null for every store. */
+            store: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time; stored and returned in UTC with milliseconds.
+             */
+            createdAt: string;
+            totals: {
+                /** @description Sum of the lines’ price less refunds, deposits excluded, in cents. */
+                gross: number;
+                /** @description The shop's margin in cents, rounded half up per supplier and store. */
+                margin: number;
+                /** @description gross - margin, in cents. */
+                payout: number;
+            };
+            suppliers: components["schemas"]["SettlementSupplier"][];
+        };
+        SettlementSupplier: {
+            /** @description Sum of the lines’ price less refunds, deposits excluded, in cents. */
+            gross: number;
+            /** @description The shop's margin in cents, rounded half up per supplier and store. */
+            margin: number;
+            /** @description gross - margin, in cents. */
+            payout: number;
+            /** @description Supplier id. */
+            supplier: string;
+            /** @description The supplier's name. */
+            name: string;
+            /** @description The margin percent: the supplier's supplierMargin, else the store's generalMargin, else 0 (weighted when stores differ). */
+            marginPercent: number;
+            /** @description Number of lines behind the amounts (sales and later refunds). */
+            lines: number;
+            /**
+             * @description Why no payout is made for this supplier, or null when it is in the payout file.
+             * @enum {string|null}
+             */
+            payoutProblem: "payouts-disabled" | "no-iban" | "invalid-iban" | "nothing-to-pay" | null;
         };
     };
     responses: never;

@@ -10,6 +10,7 @@ import { dataFolderHolder, DataFolderInUse, lockDataFolder } from '../storage/da
 import { renewAfterRestore } from '../installation/check-installation.js';
 import { systemClock } from '../services/clock.js';
 import { DATABASE_FILE, openDatabase } from '../storage/database.js';
+import { keepSettledState, readSettledState } from '../settlements/carry-over.js';
 import { BACKUP_FORMAT, MANIFEST_FILE, copyImages, type BackupManifest } from './backup-folder.js';
 
 function readManifest(folder: string): BackupManifest {
@@ -39,7 +40,8 @@ function checkDatabase(file: string): void {
  * Refused while a server (or another restore) holds the folder, and over an
  * existing database unless `replace` is set. The restored installation gets a
  * new id: the backup hands out outbox sequence numbers the original may
- * already have sent, and its new entries must not reuse their keys.
+ * already have sent, and its new entries must not reuse their keys. What the
+ * replaced database had settled stays settled (settlements/carry-over.ts).
  */
 export function restoreDataFolder(dataDir: string, source: string, options: { replace: boolean }): BackupManifest & { folder: string; installation: string } {
   const folder = resolve(source);
@@ -55,6 +57,7 @@ export function restoreDataFolder(dataDir: string, source: string, options: { re
   makePrivateFolder(dataDir);
   const unlock = lockDataFolder(dataDir, 'restore');
   try {
+    const settled = readSettledState(databaseFile);
     for (const suffix of ['', '-wal', '-shm']) rmSync(databaseFile + suffix, { force: true });
     copyFileSync(join(folder, DATABASE_FILE), databaseFile);
     rmSync(join(dataDir, IMAGES_DIR), { recursive: true, force: true });
@@ -63,6 +66,7 @@ export function restoreDataFolder(dataDir: string, source: string, options: { re
     tightenDataFolder(dataDir);
     const db = openDatabase(databaseFile);
     try {
+      keepSettledState(db, settled);
       return { folder, ...manifest, installation: renewAfterRestore(dataDir, db, systemClock).id };
     } finally {
       db.close();

@@ -50,8 +50,8 @@ export const retentionCommands: CliCommand[] = [
         return {
           json: report,
           text:
-            `Deleted ${report.outbox} pushed outbox entries, ${report.answers} kept answers, ${report.deleted} soft-deleted records ` +
-            `and ${report.orders} orders, in ${report.batches} batches.`,
+            `Deleted ${report.outbox} pushed outbox entries, ${report.answers} kept answers, ${report.deleted} soft-deleted records, ` +
+            `${report.orders} orders and ${report.mail} sent or failed mails, in ${report.batches} batches.`,
         };
       }),
   },

@@ -97,6 +97,22 @@ export const PERMISSIONS: Readonly<Record<string, Allowed>> = {
   'GET /fleet': STAFF_READ,
   'DELETE /fleet/{device}': STAFF,
 
+  'GET /mail': STAFF,
+  'POST /mail/test': STAFF,
+  'POST /mail/settings': STAFF,
+  'POST /mail/daily': STAFF,
+  'GET /alerts': STAFF,
+
+  // Settlements are the owner's: a read key sees them, only a write key makes them or sets the account they pay from.
+  'POST /payout-account': STAFF,
+  'GET /payout-account': STAFF_READ,
+  'POST /settlements': STAFF,
+  'GET /settlements': STAFF_READ,
+  'GET /settlements/{settlementId}': STAFF_READ,
+  'GET /settlements/{settlementId}/payout-file': STAFF_READ,
+  'GET /settlements/{settlementId}/statements/{supplierId}': STAFF_READ,
+  'POST /settlements/{settlementId}/send': STAFF,
+
   'GET /keys': STAFF,
   'POST /keys': STAFF,
   'GET /keys/current': CATALOG_READ,

@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Clock } from '../services/clock.js';
 import { withoutFsync, type Db } from '../storage/database.js';
 import type { GroupCommit } from '../storage/group-commit.js';
+import { mailQueueOf } from '../mail/queue-mail.js';
 import { createPurgeStore, SOFT_DELETED_TABLES } from '../storage/purges.js';
 
 const DAY_MS = 86_400_000;
@@ -18,6 +19,9 @@ export interface RetentionSettings {
 
 export const DEFAULT_RETENTION: RetentionSettings = { outboxDays: 30, deletedDays: 90, syncedOrderDays: 400 };
 
+/** Sent and failed mails are kept this long, counted from their queuing; queued ones until they are sent or refused. */
+export const MAIL_KEPT_DAYS = 90;
+
 /**
  * Rows deleted per transaction. 500 rows of the largest kind (a pushed
  * order's outbox entry with its lines) take about 5 ms, so a purge of any
@@ -31,6 +35,8 @@ export interface PurgeReport {
   answers: number;
   deleted: number;
   orders: number;
+  /** Sent and failed mails older than `MAIL_KEPT_DAYS`. */
+  mail: number;
   /** Transactions it took. */
   batches: number;
   /** The most rows one of them deleted. */
@@ -62,8 +68,8 @@ export function createDataRetention(deps: {
     async purge(keepGoing: () => boolean = () => true): Promise<PurgeReport> {
       const now = deps.clock.now().getTime();
       const before = (days: number) => new Date(now - days * DAY_MS).toISOString();
-      const report: PurgeReport = { outbox: 0, answers: 0, deleted: 0, orders: 0, batches: 0, largestBatch: 0 };
-      const drain = async (kind: 'outbox' | 'answers' | 'deleted' | 'orders', batch: () => number) => {
+      const report: PurgeReport = { outbox: 0, answers: 0, deleted: 0, orders: 0, mail: 0, batches: 0, largestBatch: 0 };
+      const drain = async (kind: 'outbox' | 'answers' | 'deleted' | 'orders' | 'mail', batch: () => number) => {
         while (keepGoing()) {
           // A purge lost to a power cut is simply made again: its batches need no fsync of their own on the event loop.
           const count = withoutFsync(deps.db, batch);
@@ -88,6 +94,8 @@ export function createDataRetention(deps: {
       for (const table of SOFT_DELETED_TABLES) await drain('deleted', () => store.softDeleted(table, deletedCutoff, limit));
       const orderCutoff = before(settings.syncedOrderDays);
       for (const orgId of store.syncedOrganizations()) await drain('orders', () => store.oldOrders(orgId, orderCutoff, limit));
+      const mailCutoff = before(MAIL_KEPT_DAYS);
+      await drain('mail', () => mailQueueOf(deps.db).purgeSettled(mailCutoff, limit));
       return report;
     },
     /** The size of the database file, and when the server plans its next purge (undefined when none is planned). */

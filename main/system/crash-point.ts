@@ -1,5 +1,18 @@
-/** Instants of a keyed POST, of a card payment (its request written to the terminal; its approval stored) and of a refund (written to the terminal), at which a test may cut the power. */
-export type CrashInstant = 'before-answer-kept' | 'before-answer-sent' | 'after-payment-sent' | 'after-payment-approved' | 'after-refund-sent';
+/**
+ * Instants of a keyed POST, of a card payment (its request written to the
+ * terminal; its approval stored), of a refund (written to the terminal), of a
+ * queued mail (about to be sent; accepted by the mail server, not yet marked
+ * sent) and of a settlement (half its lines written), at which a test may cut the power.
+ */
+export type CrashInstant =
+  | 'before-answer-kept'
+  | 'before-answer-sent'
+  | 'after-payment-sent'
+  | 'after-payment-approved'
+  | 'after-refund-sent'
+  | 'before-mail-sent'
+  | 'after-mail-accepted'
+  | 'settlement-half-written';
 
 // Read once at start-up, and only under the test runner: the product never sets either variable.
 const armed = process.env.NODE_ENV === 'test' ? process.env.STORE_SERVER_CRASH_AT : undefined;

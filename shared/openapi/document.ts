@@ -8,6 +8,7 @@ import { registerFleetPaths } from './fleet.js';
 import { json, type PathRegistrar } from './helpers.js';
 import { registerIdentityLogPaths } from './identity-logs.js';
 import { registerKeyPaths } from './keys.js';
+import { registerMailPaths } from './mail.js';
 import { registerOrderPaths } from './orders.js';
 import { registerPaymentPaths } from './payments.js';
 import { registerProductImagePaths } from './product-images.js';
@@ -15,11 +16,12 @@ import { registerProductPaths } from './products.js';
 import { registerReceiptPaths } from './receipts.js';
 import { registerReportPaths } from './reports.js';
 import { registerStorePaths } from './stores.js';
+import { registerSettlementPaths } from './settlements.js';
 import { registerSupplierPaths } from './suppliers.js';
 import { registerSyncPaths } from './sync.js';
 import { registerSystemPaths } from './system.js';
 
-const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerCatalogPaths, registerStorePaths, registerOrderPaths, registerReceiptPaths, registerPaymentPaths, registerReportPaths, registerIdentityLogPaths, registerSyncPaths, registerKeyPaths, registerFleetPaths];
+const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerCatalogPaths, registerStorePaths, registerOrderPaths, registerReceiptPaths, registerPaymentPaths, registerReportPaths, registerIdentityLogPaths, registerSyncPaths, registerKeyPaths, registerFleetPaths, registerMailPaths, registerSettlementPaths];
 
 /** POSTs whose answer holds a secret, which is never kept for a replay. */
 const WITHOUT_IDEMPOTENCY_KEY: ReadonlySet<string> = new Set(['/keys']);

@@ -1,3 +1,15 @@
+CREATE TABLE alerts (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL,
+  store TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  detail TEXT NOT NULL,
+  since TEXT NOT NULL,
+  alerted_at TEXT,
+  mailed INTEGER NOT NULL DEFAULT 0,
+  ended_at TEXT
+);
+
 CREATE TABLE "api_keys" (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id),
@@ -115,6 +127,41 @@ CREATE TABLE late_sales (
   price INTEGER NOT NULL
 );
 
+CREATE TABLE mail_attachments (
+  mail_id TEXT NOT NULL REFERENCES mail_queue (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  filename TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  content BLOB NOT NULL,
+  PRIMARY KEY (mail_id, position)
+) WITHOUT ROWID;
+
+CREATE TABLE mail_queue (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  once_key TEXT,
+  to_address TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  text TEXT NOT NULL,
+  html TEXT,
+  headers TEXT,
+  message_id TEXT NOT NULL,
+  state TEXT NOT NULL DEFAULT 'queued',
+  attempts INTEGER NOT NULL DEFAULT 0,
+  last_error TEXT,
+  next_attempt_at TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  sent_at TEXT
+);
+
+CREATE TABLE mail_settings (
+  org_id TEXT PRIMARY KEY,
+  sealed_smtp_url TEXT NOT NULL,
+  from_address TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
 CREATE TABLE order_line_flags (
   org_id TEXT NOT NULL REFERENCES organizations(id),
   order_id TEXT NOT NULL,
@@ -197,6 +244,18 @@ CREATE TABLE payments (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 , charged_amount INTEGER, charged_currency TEXT, sale_id TEXT NOT NULL DEFAULT 'StoreServer');
+
+CREATE TABLE payout_accounts (
+  org_id TEXT PRIMARY KEY REFERENCES organizations(id),
+  name TEXT NOT NULL,
+  iban TEXT NOT NULL,
+  bic TEXT,
+  street TEXT,
+  zip_code TEXT,
+  city TEXT,
+  country TEXT,
+  updated_at TEXT NOT NULL
+);
 
 CREATE TABLE printers (
   id TEXT PRIMARY KEY,
@@ -303,6 +362,48 @@ CREATE TABLE scale_label_rules (
 );
 
 CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL);
+
+CREATE TABLE settled_orders (
+  order_id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL,
+  refunded INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE settlement_amounts (
+  settlement_id TEXT NOT NULL REFERENCES settlements(id),
+  supplier TEXT NOT NULL,
+  store TEXT NOT NULL,
+  gross INTEGER NOT NULL,
+  margin_percent REAL NOT NULL,
+  margin INTEGER NOT NULL,
+  lines INTEGER NOT NULL,
+  PRIMARY KEY (settlement_id, supplier, store)
+) WITHOUT ROWID;
+
+CREATE TABLE settlement_lines (
+  settlement_id TEXT NOT NULL REFERENCES settlements(id),
+  order_id TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  store TEXT NOT NULL,
+  supplier TEXT NOT NULL,
+  product_id TEXT NOT NULL,
+  title TEXT NOT NULL,
+  quantity REAL NOT NULL,
+  amount INTEGER NOT NULL,
+  order_date TEXT NOT NULL,
+  recorded_at TEXT NOT NULL
+);
+
+CREATE TABLE settlements (
+  id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  number INTEGER NOT NULL,
+  to_time TEXT NOT NULL,
+  store TEXT,
+  created_at TEXT NOT NULL,
+  UNIQUE (org_id, number)
+);
 
 CREATE TABLE stores (
   id TEXT PRIMARY KEY,
@@ -436,6 +537,10 @@ CREATE TABLE terminals (
   updated_at TEXT NOT NULL
 );
 
+CREATE UNIQUE INDEX alerts_open ON alerts (org_id, store, kind) WHERE ended_at IS NULL;
+
+CREATE INDEX alerts_recent ON alerts (org_id, alerted_at) WHERE alerted_at IS NOT NULL;
+
 CREATE INDEX api_keys_org ON api_keys (org_id, created_at);
 
 CREATE INDEX blocked_identities_deleted ON blocked_identities (lastupdate) WHERE deleted = 1;
@@ -458,11 +563,21 @@ CREATE INDEX identity_logs_org_date ON identity_logs (org_id, log_date, id);
 
 CREATE INDEX late_sales_recorded ON late_sales (org_id, store, recorded_at);
 
+CREATE INDEX mail_queue_due ON mail_queue (next_attempt_at) WHERE state = 'queued';
+
+CREATE INDEX mail_queue_newest ON mail_queue (org_id, created_at, id);
+
+CREATE UNIQUE INDEX mail_queue_once ON mail_queue (org_id, once_key) WHERE once_key IS NOT NULL;
+
+CREATE INDEX mail_queue_settled ON mail_queue (created_at) WHERE state <> 'queued';
+
 CREATE INDEX order_line_flags_day ON order_line_flags (org_id, store, order_date);
 
 CREATE INDEX order_line_flags_recorded ON order_line_flags (org_id, store, recorded_at);
 
 CREATE INDEX orders_org_date ON orders (org_id, order_date, id);
+
+CREATE INDEX orders_org_recorded ON orders (org_id, createdate);
 
 CREATE INDEX orders_org_store_date ON orders (org_id, store, order_date);
 
@@ -513,6 +628,7 @@ CREATE UNIQUE INDEX refunds_one_open_per_payment ON refunds (payment_id) WHERE s
 CREATE INDEX refunds_open ON refunds (state) WHERE state IN ('pending', 'unknown');
 
 CREATE INDEX refunds_payment ON refunds (payment_id);
+CREATE INDEX settlement_lines_supplier ON settlement_lines (settlement_id, supplier);
 
 CREATE INDEX stores_deleted ON stores (lastupdate) WHERE deleted = 1;
 

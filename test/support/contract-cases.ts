@@ -62,6 +62,8 @@ export interface ContractSeed {
   /** Approved payments at the seeded terminal. */
   payment: string;
   paymentToRefund: string;
+  /** A settlement of the seeded order; a later sale is left for `POST /settlements` to take. */
+  settlement: string;
 }
 
 type CaseBuilder = (seed: ContractSeed) => ContractCall[];
@@ -140,6 +142,17 @@ export const SUCCESS_CASES: Record<string, CaseBuilder> = {
   'POST /fleet/heartbeat': (s) => [{ body: heartbeat(s.device), status: 200 }, { body: { ...heartbeat(s.device), addedByANewerVersion: 1 }, status: 200 }],
   'GET /fleet': () => [{ key: 'read', status: 200 }, { query: { behindSeconds: '60', offlineSeconds: '120' }, status: 200 }],
   'DELETE /fleet/{device}': (s) => [{ params: { device: s.deviceToDelete }, status: 200 }],
+  'POST /payout-account': () => [{ body: { name: 'Hofladen AG', iban: 'CH93 0076 2011 6238 5295 7', city: 'Bern', country: 'CH' }, status: 200 }],
+  'GET /payout-account': () => [{ key: 'read', status: 200 }],
+  'POST /settlements': () => [{ body: { to: new Date().toISOString() }, status: 201 }],
+  'GET /settlements': () => [{ key: 'read', status: 200 }],
+  'GET /settlements/{settlementId}': (s) => [{ params: { settlementId: s.settlement }, key: 'read', status: 200 }],
+  'GET /settlements/{settlementId}/payout-file': (s) => [{ params: { settlementId: s.settlement }, key: 'read', status: 200 }],
+  'GET /settlements/{settlementId}/statements/{supplierId}': (s) => [
+    { params: { settlementId: s.settlement, supplierId: s.supplier }, key: 'read', status: 200 },
+    { params: { settlementId: s.settlement, supplierId: s.supplier }, query: { format: 'csv' }, status: 200 },
+  ],
+  'POST /settlements/{settlementId}/send': (s) => [{ params: { settlementId: s.settlement }, status: 200 }],
 };
 
 /**
@@ -224,6 +237,9 @@ export const ERROR_CASES: Record<string, CaseBuilder> = {
   'GET /fleet': (): ContractCall[] => [{ key: 'kiosk', status: 403 }, { query: { offlineSeconds: '0' }, status: 400 }, { query: { behindSeconds: 'soon' }, status: 400 }, { query: { everySeconds: '60' }, status: 400 }],
   'DELETE /fleet/{device}': (s) => [{ params: { device: s.device }, key: 'read', status: 403 }, { params: { device: s.device }, key: 'kiosk', status: 403 }],
   'POST /sync/parked/{entryId}/retry': () => [{ params: { entryId: 'abc' }, status: 400 }],
+  'POST /payout-account': () => [{ body: { name: 'Hofladen AG', iban: 'CH4431999123000889012' }, status: 400 }, { key: 'read', body: { name: 'Hofladen AG', iban: 'CH9300762011623852957' }, status: 403 }],
+  'POST /settlements': () => [{ body: { to: new Date(Date.now() + 3_600_000).toISOString() }, status: 400 }, { key: 'kiosk', body: { to: new Date().toISOString() }, status: 403 }],
+  'GET /settlements/{settlementId}/statements/{supplierId}': (s) => [{ params: { settlementId: s.settlement, supplierId: s.supplier }, query: { format: 'xls' }, status: 400 }],
   'GET /sync': () => [{ key: 'kiosk', status: 403 }],
   'GET /identity-logs/blocked': () => [{ key: 'kiosk', status: 403 }],
   'POST /keys': () => [{ body: { kind: 'kiosk' }, status: 400 }, { key: 'kiosk', body: { kind: 'write' }, status: 403 }],
@@ -320,6 +336,9 @@ export async function seedContractData(pair: SyncPair, printerAddress: { host: s
   const device = 'contract-device-1';
   const deviceToDelete = 'contract-device-2';
   for (const id of [device, deviceToDelete]) expect((await write.post('/fleet/heartbeat', heartbeat(id))).status).toBe(200);
+  expect((await write.post('/payout-account', { name: 'Hofladen AG', iban: 'CH9300762011623852957' })).status).toBe(200);
+  const settlement = await created(write, '/settlements', { to: new Date().toISOString() }, 201);
+  await created(write, '/orders', { store, products: [{ productId: product, quantity: 2 }] });
   await purgeOneDeletion(pair);
   return {
     store,
@@ -349,5 +368,6 @@ export async function seedContractData(pair: SyncPair, printerAddress: { host: s
     terminalToDelete,
     payment,
     paymentToRefund,
+    settlement,
   };
 }

@@ -29,6 +29,9 @@ import { durableRefunds } from './0034-durable-refunds.js';
 import { paymentSaleId } from './0037-payment-sale-id.js';
 import { rateWindows } from './0038-rate-windows.js';
 import { catalogColumnMaps } from './0041-catalog-column-maps.js';
+import { mailQueue } from './0047-mail-queue.js';
+import { alerts } from './0048-alerts.js';
+import { settlements } from './0050-settlements.js';
 
 export interface Migration {
   version: number;
@@ -69,4 +72,7 @@ export const migrations: Migration[] = [
   paymentSaleId,
   rateWindows,
   catalogColumnMaps,
+  mailQueue,
+  alerts,
+  settlements,
 ];

@@ -1,0 +1,187 @@
+import type { Db } from './database.js';
+
+/** States of an order whose sale a settlement takes. */
+export const SETTLED_PAYMENT_STATES = ['successful', 'partially-refunded', 'refunded'] as const;
+
+export interface SettlementRecord {
+  id: string;
+  orgId: string;
+  number: number;
+  to: string;
+  store: string | null;
+  createdAt: string;
+}
+
+export interface SettlementAmountRecord {
+  supplier: string;
+  store: string;
+  gross: number;
+  marginPercent: number;
+  margin: number;
+  lines: number;
+}
+
+export interface SettlementLineRecord {
+  orderId: string;
+  line: number;
+  kind: 'sale' | 'refund';
+  store: string;
+  supplier: string;
+  productId: string;
+  title: string;
+  quantity: number;
+  amount: number;
+  orderDate: string;
+  recordedAt: string;
+}
+
+/** An order a settlement may take lines of, as stored. */
+export interface CandidateOrder {
+  id: string;
+  store: string;
+  orderDate: string;
+  recordedAt: string;
+  products: string;
+  /** Refunded cents recorded before the settlement's `to`, as far as the order tells. */
+  refunded: number;
+  /** Refunded cents earlier settlements already accounted for. */
+  accounted: number;
+}
+
+type Row = Record<string, unknown>;
+
+const toSettlement = (row: Row): SettlementRecord => ({
+  id: row.id as string,
+  orgId: row.org_id as string,
+  number: row.number as number,
+  to: row.to_time as string,
+  store: (row.store as string | null) ?? null,
+  createdAt: row.created_at as string,
+});
+
+/**
+ * Orders gain `refunded` (cents given back by card) with the refunds of
+ * payments; a database without the column has no refunds to spread.
+ */
+function refundedColumn(db: Db): string {
+  const columns = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('orders')").all();
+  return columns.some((c) => c.name === 'refunded') ? 'coalesce(o.refunded, 0)' : '0';
+}
+
+export function createSettlementStore(db: Db) {
+  const refunded = refundedColumn(db);
+  const states = SETTLED_PAYMENT_STATES.map((s) => `'${s}'`).join(', ');
+  // A refund counts when the order's last change, which recorded it, came before `to`.
+  const refundedBefore = `CASE WHEN o.lastupdate < @to THEN ${refunded} ELSE 0 END`;
+  const unsettled = db.prepare<Row, Row>(
+    `SELECT o.id, o.store, o.order_date, o.createdate, o.products, ${refundedBefore} AS refunded, 0 AS accounted FROM orders o
+      WHERE o.org_id = @orgId AND o.createdate < @to AND o.deleted = 0 AND o.payment_state IN (${states})
+        AND (@store IS NULL OR o.store = @store)
+        AND NOT EXISTS (SELECT 1 FROM settled_orders s WHERE s.order_id = o.id)`,
+  );
+  const refundedSince =
+    refunded === '0'
+      ? undefined
+      : db.prepare<Row, Row>(
+          `SELECT o.id, o.store, o.order_date, o.createdate, o.products, ${refunded} AS refunded, s.refunded AS accounted
+             FROM settled_orders s JOIN orders o ON o.id = s.order_id
+            WHERE s.org_id = @orgId AND o.lastupdate < @to AND ${refunded} > s.refunded AND (@store IS NULL OR o.store = @store)`,
+        );
+  const nextNumber = db.prepare<[string], number>('SELECT coalesce(max(number), 0) + 1 FROM settlements WHERE org_id = ?').pluck();
+  const insertSettlement = db.prepare('INSERT INTO settlements (id, org_id, number, to_time, store, created_at) VALUES (@id, @orgId, @number, @to, @store, @createdAt)');
+  const insertAmount = db.prepare(
+    `INSERT INTO settlement_amounts (settlement_id, supplier, store, gross, margin_percent, margin, lines)
+     VALUES (@settlementId, @supplier, @store, @gross, @marginPercent, @margin, @lines)`,
+  );
+  const insertLine = db.prepare(
+    `INSERT INTO settlement_lines (settlement_id, order_id, line, kind, store, supplier, product_id, title, quantity, amount, order_date, recorded_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  // A plain INSERT: an order taken twice fails the transaction instead of being settled again.
+  const takeOrder = db.prepare('INSERT INTO settled_orders (order_id, org_id, refunded) VALUES (?, ?, ?)');
+  const accountRefund = db.prepare('UPDATE settled_orders SET refunded = ? WHERE order_id = ? AND refunded < ?');
+  const list = db.prepare<[string], Row>('SELECT * FROM settlements WHERE org_id = ? ORDER BY number DESC');
+  const byId = db.prepare<[string, string], Row>('SELECT * FROM settlements WHERE id = ? AND org_id = ?');
+  const amounts = db.prepare<[string], Row>('SELECT * FROM settlement_amounts WHERE settlement_id = ? ORDER BY supplier, store');
+  const linesOf = db.prepare<[string, string], Row>(
+    'SELECT * FROM settlement_lines WHERE settlement_id = ? AND supplier = ? ORDER BY order_date, order_id, line, kind DESC',
+  );
+
+  const toCandidate = (row: Row): CandidateOrder => ({
+    id: row.id as string,
+    store: row.store as string,
+    orderDate: row.order_date as string,
+    recordedAt: row.createdate as string,
+    products: row.products as string,
+    refunded: row.refunded as number,
+    accounted: row.accounted as number,
+  });
+
+  return {
+    /** Orders recorded before `to` that no settlement took, by id: their marks then go into `settled_orders` in key order. */
+    unsettled(orgId: string, to: string, store: string | null): CandidateOrder[] {
+      return unsettled
+        .all({ orgId, to, store })
+        .map(toCandidate)
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    },
+    /** Settled orders whose refunds recorded before `to` grew since. */
+    refundedSince(orgId: string, to: string, store: string | null): CandidateOrder[] {
+      return refundedSince ? refundedSince.all({ orgId, to, store }).map(toCandidate) : [];
+    },
+    nextNumber(orgId: string): number {
+      return nextNumber.get(orgId)!;
+    },
+    insert(settlement: SettlementRecord): void {
+      insertSettlement.run(settlement);
+    },
+    insertAmount(settlementId: string, amount: SettlementAmountRecord): void {
+      insertAmount.run({ settlementId, ...amount });
+    },
+    insertLine(settlementId: string, l: SettlementLineRecord): void {
+      insertLine.run(settlementId, l.orderId, l.line, l.kind, l.store, l.supplier, l.productId, l.title, l.quantity, l.amount, l.orderDate, l.recordedAt);
+    },
+    /** The order's sale is taken, with the refunded cents accounted in it. */
+    takeOrder(orderId: string, orgId: string, refunded: number): void {
+      takeOrder.run(orderId, orgId, refunded);
+    },
+    /** A taken order's refunds are accounted up to `refunded`. */
+    accountRefund(orderId: string, refunded: number): void {
+      accountRefund.run(refunded, orderId, refunded);
+    },
+    list(orgId: string): SettlementRecord[] {
+      return list.all(orgId).map(toSettlement);
+    },
+    get(orgId: string, id: string): SettlementRecord | undefined {
+      const row = byId.get(id, orgId);
+      return row ? toSettlement(row) : undefined;
+    },
+    amounts(settlementId: string): SettlementAmountRecord[] {
+      return amounts.all(settlementId).map((row) => ({
+        supplier: row.supplier as string,
+        store: row.store as string,
+        gross: row.gross as number,
+        marginPercent: row.margin_percent as number,
+        margin: row.margin as number,
+        lines: row.lines as number,
+      }));
+    },
+    lines(settlementId: string, supplier: string): SettlementLineRecord[] {
+      return linesOf.all(settlementId, supplier).map((row) => ({
+        orderId: row.order_id as string,
+        line: row.line as number,
+        kind: row.kind as 'sale' | 'refund',
+        store: row.store as string,
+        supplier: row.supplier as string,
+        productId: row.product_id as string,
+        title: row.title as string,
+        quantity: row.quantity as number,
+        amount: row.amount as number,
+        orderDate: row.order_date as string,
+        recordedAt: row.recorded_at as string,
+      }));
+    },
+  };
+}
+
+export type SettlementStore = ReturnType<typeof createSettlementStore>;

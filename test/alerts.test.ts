@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type Api } from './support/api.js';
+import { startFakePrinter, type FakePrinter } from './support/fake-printer.js';
+import { TEST_PRINTER_NETWORK } from './support/printers.js';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './support/smtp-receiver.js';
+import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
+
+const GIB = 1024 ** 3;
+let free = 50 * GIB;
+let server: TestServer;
+let receiver: SmtpReceiver;
+let org: TestOrg;
+let write: Api;
+
+const alertKind = (mail: ReceivedMail) => mail.headers.get('x-alert-kind');
+
+/** Polls `GET /alerts` until `done` holds. */
+async function alertsUntil(done: (alerts: any[]) => boolean): Promise<any[]> {
+  const ends = Date.now() + 20_000;
+  let last: unknown;
+  while (Date.now() < ends) {
+    const res = await write.get('/alerts');
+    expect(res.status).toBe(200);
+    last = res.body.data;
+    if (done(res.body.data)) return res.body.data;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`GET /alerts did not get there: ${JSON.stringify(last)}`);
+}
+
+beforeAll(async () => {
+  receiver = await startSmtpReceiver();
+  server = await startTestServer({
+    mailSender: { idleCheckMs: 50, retryBaseMs: 50, retryMaxMs: 200 },
+    alertWatch: { alertAfterMs: 300, checkMs: 40, terminalCheckMs: 40 },
+    diskFree: async () => free,
+    printerNetwork: TEST_PRINTER_NETWORK,
+  });
+  org = server.createOrg();
+  write = api(server.url, org.writeKey);
+  expect((await write.post('/mail/settings', { smtpUrl: receiver.url, from: 'Kasse <kasse@example.ch>' })).status).toBe(200);
+});
+
+afterAll(async () => {
+  await server.destroy();
+  await receiver.close();
+});
+
+describe('GET /alerts', () => {
+  it('refuses a read key', async () => {
+    expect((await api(server.url, org.readKey).get('/alerts')).status).toBe(403);
+  });
+});
+
+describe('disk-low', () => {
+  it('mails the admin once the condition lasted ALERT_AFTER_MS, in the store language, and again when it ends; within the hour no second alert mail', async () => {
+    const store = (await write.post('/stores', { name: 'Boutique Lausanne', languageMain: 'fr', adminMail: 'patron@example.ch', timeZone: 'Europe/Zurich' })).body.id as string;
+    const before = Date.now();
+    free = 200 * 1024 ** 2;
+    const [alert] = await receiver.waitFor((mails) => mails.some((m) => alertKind(m) === 'disk-low'), 'the disk-low alert');
+    const mail = receiver.mails.find((m) => alertKind(m) === 'disk-low')!;
+    expect(mail.to).toEqual(['patron@example.ch']);
+    expect(mail.subject).toBe('[Alerte] Boutique Lausanne: Espace disque insuffisant');
+    expect(mail.text).toMatch(/moins de 1 Gio libre/);
+    expect(mail.text).toMatch(/Depuis: /);
+    expect(mail.text).toMatch(/En premier: Supprimez les fichiers inutiles/);
+    expect(alert).toBeDefined();
+    const open = await alertsUntil((alerts) => alerts.some((a) => a.kind === 'disk-low' && a.store === store));
+    const row = open.find((a) => a.kind === 'disk-low' && a.store === store);
+    expect(row).toMatchObject({ store, kind: 'disk-low', endedAt: null });
+    expect(Date.parse(row.since)).toBeGreaterThanOrEqual(before - 1000);
+
+    free = 50 * GIB;
+    await receiver.waitFor((mails) => mails.some((m) => m.headers.get('x-alert-kind') === 'disk-low' && m.subject.startsWith('[Résolu]')), 'the resolution');
+    const ended = await alertsUntil((alerts) => alerts.every((a) => a.kind !== 'disk-low' || a.endedAt !== null));
+    expect(ended.find((a) => a.id === row.id).endedAt).not.toBeNull();
+
+    free = 100 * 1024 ** 2;
+    await alertsUntil((alerts) => alerts.filter((a) => a.kind === 'disk-low' && a.store === store).length === 2);
+    free = 50 * GIB;
+    await alertsUntil((alerts) => alerts.every((a) => a.endedAt !== null));
+    const mails = await write.get('/mail?limit=100');
+    const diskMails = mails.body.data.filter((m: any) => m.subject.includes('Espace disque'));
+    expect(diskMails.map((m: any) => m.kind).sort()).toEqual(['alert', 'alert-resolved']);
+  });
+});
+
+describe('printer-error', () => {
+  let printer: FakePrinter;
+
+  beforeAll(async () => {
+    printer = await startFakePrinter();
+  });
+
+  afterAll(async () => {
+    await printer.close();
+  });
+
+  it('a printer out of paper is an alert in German until a check finds paper again', async () => {
+    const store = (await write.post('/stores', { name: 'Laden Bern', languageMain: 'de', adminMail: 'chefin@example.ch' })).body.id as string;
+    const id = (await write.post('/printers', { store, name: 'Kasse 1', host: printer.host, port: printer.port })).body.id as string;
+    printer.setPaperOut(true);
+    const checked = await write.post(`/printers/${id}/check`);
+    expect(checked.body.data.state).toBe('paperOut');
+    await receiver.waitFor((mails) => mails.some((m) => alertKind(m) === 'printer-error' && m.to[0] === 'chefin@example.ch'), 'the printer alert');
+    const mail = receiver.mails.find((m) => alertKind(m) === 'printer-error')!;
+    expect(mail.subject).toBe('[Alarm] Laden Bern: Belegdrucker gestört');
+    expect(mail.text).toMatch(/Festgestellt: Kasse 1: paperOut/);
+    expect(mail.text).toMatch(/Als Erstes: Legen Sie eine neue Papierrolle ein/);
+    printer.setPaperOut(false);
+    expect((await write.post(`/printers/${id}/check`)).body.data.state).toBe('ready');
+    await receiver.waitFor((mails) => mails.some((m) => alertKind(m) === 'printer-error' && m.subject.startsWith('[Behoben]')), 'the printer resolution');
+    const resolved = receiver.mails.find((m) => alertKind(m) === 'printer-error' && m.subject.startsWith('[Behoben]'))!;
+    expect(resolved.text).toMatch(/Behoben um: /);
+  });
+});
