@@ -27,6 +27,7 @@ import { answersWithoutCreationIndex } from './0032-answers-without-creation-ind
 import { answersInArrivalOrder } from './0033-answers-in-arrival-order.js';
 import { mailQueue } from './0047-mail-queue.js';
 import { alerts } from './0048-alerts.js';
+import { dailyMailMarks } from './0049-daily-mail-marks.js';
 
 export interface Migration {
   version: number;
@@ -65,4 +66,5 @@ export const migrations: Migration[] = [
   answersInArrivalOrder,
   mailQueue,
   alerts,
+  dailyMailMarks,
 ];
