@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { api } from './support/api.js';
+import { runCli } from './support/cli.js';
 import { startChildServer } from './support/child-server.js';
 import { runProcess } from './support/processes.js';
 import { compiled } from './support/compiled-product.js';
@@ -114,5 +115,35 @@ describe('a week without the mail server', () => {
     } finally {
       await server.destroy();
     }
+  });
+});
+
+describe('a mail server that keeps refusing', () => {
+  it('does not make the queue grow: failed mails go with the purge 90 days after they were queued, queued ones stay', async () => {
+    const smtp = await receiver();
+    smtp.behave({ kind: 'refuse-recipient', code: 550, message: 'Mailbox unavailable' });
+    let now = Date.now() - 100 * 86_400_000;
+    const server = await startTestServer({ clock: { now: () => new Date(now) }, mailSender: { idleCheckMs: 20, retryBaseMs: 50, retryMaxMs: 100 } });
+    const org = server.createOrg();
+    const write = api(server.url, org.writeKey);
+    await write.post('/mail/settings', { smtpUrl: smtp.url, from: 'laden@example.ch' });
+    const old = (await write.post('/mail/test', { to: 'gone@example.ch' })).body.data.id;
+    while (((await write.get('/mail')).body.data as any[]).find((m) => m.id === old).state !== 'failed') await new Promise((r) => setTimeout(r, 20));
+    now = Date.now() - 10 * 86_400_000;
+    const recent = (await write.post('/mail/test', { to: 'recent@example.ch' })).body.data.id;
+    while (((await write.get('/mail')).body.data as any[]).find((m) => m.id === recent).state !== 'failed') await new Promise((r) => setTimeout(r, 20));
+    await write.post('/mail/settings', { smtpUrl: 'smtp://127.0.0.1:1', from: 'laden@example.ch' });
+    now = Date.now() - 200 * 86_400_000;
+    const waiting = (await write.post('/mail/test', { to: 'waiting@example.ch' })).body.data.id;
+    await server.stop();
+    const purged = await runCli(server.dataDir, ['purge', 'run', '--json']);
+    expect(purged.status, purged.stderr).toBe(0);
+    expect(purged.json.mail).toBe(1);
+    const left = server.sqlite().prepare('SELECT id, state FROM mail_queue ORDER BY created_at').all();
+    expect(left).toEqual([
+      { id: waiting, state: 'queued' },
+      { id: recent, state: 'failed' },
+    ]);
+    await server.destroy();
   });
 });
