@@ -4,6 +4,7 @@ import { startFakePrinter, type FakePrinter } from './support/fake-printer.js';
 import { TEST_PRINTER_NETWORK } from './support/printers.js';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './support/smtp-receiver.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
+import { configureSync, FAST_SYNC } from './support/sync.js';
 
 const GIB = 1024 ** 3;
 let free = 50 * GIB;
@@ -35,6 +36,7 @@ beforeAll(async () => {
     alertWatch: { alertAfterMs: 300, checkMs: 40, terminalCheckMs: 40 },
     diskFree: async () => free,
     printerNetwork: TEST_PRINTER_NETWORK,
+    sync: FAST_SYNC,
   });
   org = server.createOrg();
   write = api(server.url, org.writeKey);
@@ -112,5 +114,32 @@ describe('printer-error', () => {
     await receiver.waitFor((mails) => mails.some((m) => alertKind(m) === 'printer-error' && m.subject.startsWith('[Behoben]')), 'the printer resolution');
     const resolved = receiver.mails.find((m) => alertKind(m) === 'printer-error' && m.subject.startsWith('[Behoben]'))!;
     expect(resolved.text).toMatch(/Behoben um: /);
+  });
+});
+
+describe('upstream-unreachable', () => {
+  it('a head office that cannot be reached is an alert in English until sync reaches one', async () => {
+    const shop = server.createOrg();
+    const client = api(server.url, shop.writeKey);
+    expect((await client.post('/mail/settings', { smtpUrl: receiver.url, from: 'till@example.ch' })).status).toBe(200);
+    const store = (await client.post('/stores', { name: 'Corner Shop', languageMain: 'en', adminMail: 'owner@example.ch' })).body.id as string;
+    configureSync(server.dataDir, shop.id, { url: 'http://127.0.0.1:1/api/v1', key: 'no-upstream-here' });
+    await receiver.waitFor((mails) => mails.some((m) => alertKind(m) === 'upstream-unreachable'), 'the upstream alert');
+    const mail = receiver.mails.find((m) => alertKind(m) === 'upstream-unreachable')!;
+    expect(mail).toMatchObject({ to: ['owner@example.ch'], subject: '[Alert] Corner Shop: Head office not reached' });
+    expect(mail.text).toMatch(/First thing to do: Check the store PC's internet connection/);
+    const open = (await client.get('/alerts')).body.data;
+    expect(open).toMatchObject([{ store, kind: 'upstream-unreachable', endedAt: null }]);
+
+    const upstream = await startTestServer();
+    try {
+      const head = upstream.createOrg();
+      configureSync(server.dataDir, shop.id, { url: upstream.url, key: head.writeKey });
+      await receiver.waitFor((mails) => mails.some((m) => alertKind(m) === 'upstream-unreachable' && m.subject.startsWith('[Resolved]')), 'the upstream resolution');
+      const ended = (await client.get('/alerts')).body.data;
+      expect(ended[0].endedAt).not.toBeNull();
+    } finally {
+      await upstream.destroy();
+    }
   });
 });
