@@ -5,6 +5,7 @@ import { TEST_PRINTER_NETWORK } from './support/printers.js';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './support/smtp-receiver.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
 import { configureSync, FAST_SYNC } from './support/sync.js';
+import { startTerminalSimulator, TEST_TERMINAL_NETWORK } from './support/terminal-simulator.js';
 
 const GIB = 1024 ** 3;
 let free = 50 * GIB;
@@ -37,6 +38,7 @@ beforeAll(async () => {
     diskFree: async () => free,
     printerNetwork: TEST_PRINTER_NETWORK,
     sync: FAST_SYNC,
+    terminalNetwork: TEST_TERMINAL_NETWORK,
   });
   org = server.createOrg();
   write = api(server.url, org.writeKey);
@@ -140,6 +142,33 @@ describe('upstream-unreachable', () => {
       expect(ended[0].endedAt).not.toBeNull();
     } finally {
       await upstream.destroy();
+    }
+  });
+});
+
+describe('payment-without-order', () => {
+  it('an approved card payment no order names is an alert until the sale is recorded with it', async () => {
+    const sim = await startTerminalSimulator();
+    try {
+      const shop = server.createOrg();
+      const client = api(server.url, shop.writeKey);
+      expect((await client.post('/mail/settings', { smtpUrl: receiver.url, from: 'caisse@example.ch' })).status).toBe(200);
+      const store = (await client.post('/stores', { name: 'Épicerie Sion', languageMain: 'fr', adminMail: 'gerant@example.ch' })).body.id as string;
+      const product = (await client.post('/products', { name: 'Pain', price: 420, taxCategory: '2.6' })).body.id as string;
+      const kiosk = api(server.url, (await client.post('/keys', { kind: 'kiosk', store, name: 'Borne' })).body.key);
+      const { host, port, poiId, keyIdentifier, keyVersion, passphrase, certificate } = sim.ready;
+      expect((await client.post('/terminals', { store, name: 'Terminal', protocol: 'nexo-local', host, port, poiId, keyIdentifier, keyVersion, passphrase, certificate })).status).toBe(201);
+      const payment = (await kiosk.post('/payments', { store, amount: 420, currency: 'CHF', reference: 'sale-1' })).body.data.id as string;
+      while ((await kiosk.get(`/payments/${payment}`)).body.data.state !== 'approved') await new Promise((r) => setTimeout(r, 20));
+      await receiver.waitFor((mails) => mails.some((m) => alertKind(m) === 'payment-without-order'), 'the payment alert');
+      const mail = receiver.mails.find((m) => alertKind(m) === 'payment-without-order')!;
+      expect(mail).toMatchObject({ to: ['gerant@example.ch'], subject: '[Alerte] Épicerie Sion: Paiement par carte sans vente' });
+      expect(mail.text).toMatch(/Constaté: 1 × CHF 4\.20/);
+      const order = await kiosk.post('/orders', { store, orderId: 'sale-1', payment, products: [{ productId: product, quantity: 1 }] });
+      expect(order.status, JSON.stringify(order.body)).toBe(200);
+      await receiver.waitFor((mails) => mails.some((m) => alertKind(m) === 'payment-without-order' && m.subject.startsWith('[Résolu]')), 'the payment resolution');
+    } finally {
+      await sim.stop();
     }
   });
 });
