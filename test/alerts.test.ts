@@ -172,3 +172,26 @@ describe('payment-without-order', () => {
     }
   });
 });
+
+describe('terminal-unreachable', () => {
+  it('a card terminal off the network is an alert until it answers again', async () => {
+    const sim = await startTerminalSimulator();
+    try {
+      const shop = server.createOrg();
+      const client = api(server.url, shop.writeKey);
+      expect((await client.post('/mail/settings', { smtpUrl: receiver.url, from: 'cassa@example.ch' })).status).toBe(200);
+      const store = (await client.post('/stores', { name: 'Bottega Bellinzona', languageMain: 'it', adminMail: 'titolare@example.ch' })).body.id as string;
+      const { host, port, poiId, keyIdentifier, keyVersion, passphrase, certificate } = sim.ready;
+      expect((await client.post('/terminals', { store, name: 'Terminale', protocol: 'nexo-local', host, port, poiId, keyIdentifier, keyVersion, passphrase, certificate })).status).toBe(201);
+      await sim.unreachable(3000);
+      const ours = (m: ReceivedMail) => alertKind(m) === 'terminal-unreachable' && m.to[0] === 'titolare@example.ch';
+      await receiver.waitFor((mails) => mails.some(ours), 'the terminal alert');
+      const mail = receiver.mails.find(ours)!;
+      expect(mail).toMatchObject({ to: ['titolare@example.ch'], subject: '[Allarme] Bottega Bellinzona: Terminale di pagamento non raggiungibile' });
+      expect(mail.text).toMatch(/Per prima cosa: Verificate che il terminale sia acceso/);
+      await receiver.waitFor((mails) => mails.some((m) => ours(m) && m.subject.startsWith('[Risolto]')), 'the terminal resolution');
+    } finally {
+      await sim.stop();
+    }
+  });
+});
