@@ -50,6 +50,8 @@ import { createMailSender, type MailSender, type MailSenderOptions } from './mai
 import { createMailServers } from './mail/mail-servers.js';
 import { createMailService } from './mail/mail-service.js';
 import { settlementRoutes } from './http/routes/settlements.js';
+import { createDailyMailSchedule, type DailyMailSchedule } from './mail/daily-mail-schedule.js';
+import { createDailySalesStore } from './storage/daily-sales.js';
 import type { ImageStore } from './images/store.js';
 import { createCardPayments, type CardPayments } from './payments/card-payments.js';
 import type { FollowPace } from './payments/payment-settling.js';
@@ -141,6 +143,8 @@ export interface AppDeps {
   alertWatch?: Partial<AlertWatchOptions> | undefined;
   /** Bytes free on the data disk; default what the system says of the database's folder. */
   diskFree?: (() => Promise<number>) | undefined;
+  /** `DAILY_MAIL_AT`: the stores' local time of the suppliers' daily sales mails; default 06:00. */
+  dailyMailAt?: string | undefined;
 }
 
 /**
@@ -158,6 +162,7 @@ export function createApp(deps: AppDeps): {
   payments: CardPayments;
   mail: MailSender;
   alerts: AlertWatch;
+  dailyMail: DailyMailSchedule;
 } {
   const groups = deps.groupCommit === false ? undefined : createGroupCommit(deps.db, deps.groupCommit ?? DEFAULT_GROUP_COMMIT, deps.onDiskFailure);
   const imageRecords = createProductImageStore(deps.db);
@@ -245,7 +250,15 @@ export function createApp(deps: AppDeps): {
     observeTerminals: (orgId) => observeTerminals(conditions, orgId),
     options: deps.alertWatch,
   });
-  const mail = createMailService({ db: deps.db, clock: deps.clock, servers: mailServers, sender: mailSender });
+  const daily = { db: deps.db, stores: services.stores.retailStores, suppliers: services.stores.suppliers, sales: createDailySalesStore(deps.db) };
+  const dailyMail = createDailyMailSchedule({
+    sources: daily,
+    clock: deps.clock,
+    logger: deps.logger,
+    organizations: () => services.organizations.list().map((org) => org.id),
+    at: deps.dailyMailAt ?? '06:00',
+  });
+  const mail = createMailService({ db: deps.db, clock: deps.clock, servers: mailServers, sender: mailSender, daily });
   const receiptPrinting = createReceiptPrinting({ services, ...printing, cardReceiptOf: payments.service.cardReceiptOf });
   const reportPrinting = createReportPrinting({ services, ...printing, reconcile: payments.cardDay.reconcile });
   const app = express();
@@ -335,5 +348,5 @@ export function createApp(deps: AppDeps): {
   const serve: RequestListener = (req, res) => {
     if (!hot(req, res) && !hotWrite(req, res)) void app(req, res);
   };
-  return { app, serve, services, sync, retention, groups, payments, mail: mailSender, alerts };
+  return { app, serve, services, sync, retention, groups, payments, mail: mailSender, alerts, dailyMail };
 }

@@ -137,7 +137,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
   const groupCommitMs = config.groupCommitMs ?? DEFAULT_GROUP_COMMIT.windowMs;
   const secrets = openSecretBox(config.dataDir, options.keyWrapper);
-  const { app, serve, services, sync, retention, groups, payments, mail, alerts } = createApp({
+  const { app, serve, services, sync, retention, groups, payments, mail, alerts, dailyMail } = createApp({
     db,
     clock,
     logger,
@@ -170,6 +170,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mailSender: options.mailSender,
     alertWatch: { ...(config.alertAfterMs !== undefined ? { alertAfterMs: config.alertAfterMs } : {}), ...options.alertWatch },
     diskFree: options.diskFree,
+    dailyMailAt: config.dailyMailAt,
     onDiskFailure: stopAfterDiskFailure(logger, options.onDiskFailure ?? (() => process.exit(DISK_FAILURE_EXIT_CODE))),
   });
   let sealed: number;
@@ -212,6 +213,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   sync.worker.start();
   mail.start();
   alerts.start();
+  dailyMail.start();
 
   return {
     url,
@@ -229,6 +231,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         payments.settling.stop();
         stopPurge();
         await stopDataPurge();
+        dailyMail.stop();
         waitingFor = 'the alert watch';
         await alerts.stop();
         waitingFor = 'the mails being sent';

@@ -4,6 +4,8 @@ import { startFakePrinter, type FakePrinter } from './support/fake-printer.js';
 import { TEST_PRINTER_NETWORK } from './support/printers.js';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './support/smtp-receiver.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
+import { configureSync, FAST_SYNC } from './support/sync.js';
+import { startTerminalSimulator, TEST_TERMINAL_NETWORK } from './support/terminal-simulator.js';
 
 const GIB = 1024 ** 3;
 let free = 50 * GIB;
@@ -35,6 +37,8 @@ beforeAll(async () => {
     alertWatch: { alertAfterMs: 300, checkMs: 40, terminalCheckMs: 40 },
     diskFree: async () => free,
     printerNetwork: TEST_PRINTER_NETWORK,
+    sync: FAST_SYNC,
+    terminalNetwork: TEST_TERMINAL_NETWORK,
   });
   org = server.createOrg();
   write = api(server.url, org.writeKey);
@@ -112,5 +116,82 @@ describe('printer-error', () => {
     await receiver.waitFor((mails) => mails.some((m) => alertKind(m) === 'printer-error' && m.subject.startsWith('[Behoben]')), 'the printer resolution');
     const resolved = receiver.mails.find((m) => alertKind(m) === 'printer-error' && m.subject.startsWith('[Behoben]'))!;
     expect(resolved.text).toMatch(/Behoben um: /);
+  });
+});
+
+describe('upstream-unreachable', () => {
+  it('a head office that cannot be reached is an alert in English until sync reaches one', async () => {
+    const shop = server.createOrg();
+    const client = api(server.url, shop.writeKey);
+    expect((await client.post('/mail/settings', { smtpUrl: receiver.url, from: 'till@example.ch' })).status).toBe(200);
+    const store = (await client.post('/stores', { name: 'Corner Shop', languageMain: 'en', adminMail: 'owner@example.ch' })).body.id as string;
+    configureSync(server.dataDir, shop.id, { url: 'http://127.0.0.1:1/api/v1', key: 'no-upstream-here' });
+    await receiver.waitFor((mails) => mails.some((m) => alertKind(m) === 'upstream-unreachable'), 'the upstream alert');
+    const mail = receiver.mails.find((m) => alertKind(m) === 'upstream-unreachable')!;
+    expect(mail).toMatchObject({ to: ['owner@example.ch'], subject: '[Alert] Corner Shop: Head office not reached' });
+    expect(mail.text).toMatch(/First thing to do: Check the store PC's internet connection/);
+    const open = (await client.get('/alerts')).body.data;
+    expect(open).toMatchObject([{ store, kind: 'upstream-unreachable', endedAt: null }]);
+
+    const upstream = await startTestServer();
+    try {
+      const head = upstream.createOrg();
+      configureSync(server.dataDir, shop.id, { url: upstream.url, key: head.writeKey });
+      await receiver.waitFor((mails) => mails.some((m) => alertKind(m) === 'upstream-unreachable' && m.subject.startsWith('[Resolved]')), 'the upstream resolution');
+      const ended = (await client.get('/alerts')).body.data;
+      expect(ended[0].endedAt).not.toBeNull();
+    } finally {
+      await upstream.destroy();
+    }
+  });
+});
+
+describe('payment-without-order', () => {
+  it('an approved card payment no order names is an alert until the sale is recorded with it', async () => {
+    const sim = await startTerminalSimulator();
+    try {
+      const shop = server.createOrg();
+      const client = api(server.url, shop.writeKey);
+      expect((await client.post('/mail/settings', { smtpUrl: receiver.url, from: 'caisse@example.ch' })).status).toBe(200);
+      const store = (await client.post('/stores', { name: 'Épicerie Sion', languageMain: 'fr', adminMail: 'gerant@example.ch' })).body.id as string;
+      const product = (await client.post('/products', { name: 'Pain', price: 420, taxCategory: '2.6' })).body.id as string;
+      const kiosk = api(server.url, (await client.post('/keys', { kind: 'kiosk', store, name: 'Borne' })).body.key);
+      const { host, port, poiId, keyIdentifier, keyVersion, passphrase, certificate } = sim.ready;
+      expect((await client.post('/terminals', { store, name: 'Terminal', protocol: 'nexo-local', host, port, poiId, keyIdentifier, keyVersion, passphrase, certificate })).status).toBe(201);
+      const payment = (await kiosk.post('/payments', { store, amount: 420, currency: 'CHF', reference: 'sale-1' })).body.data.id as string;
+      while ((await kiosk.get(`/payments/${payment}`)).body.data.state !== 'approved') await new Promise((r) => setTimeout(r, 20));
+      await receiver.waitFor((mails) => mails.some((m) => alertKind(m) === 'payment-without-order'), 'the payment alert');
+      const mail = receiver.mails.find((m) => alertKind(m) === 'payment-without-order')!;
+      expect(mail).toMatchObject({ to: ['gerant@example.ch'], subject: '[Alerte] Épicerie Sion: Paiement par carte sans vente' });
+      expect(mail.text).toMatch(/Constaté: 1 × CHF 4\.20/);
+      const order = await kiosk.post('/orders', { store, orderId: 'sale-1', payment, products: [{ productId: product, quantity: 1 }] });
+      expect(order.status, JSON.stringify(order.body)).toBe(200);
+      await receiver.waitFor((mails) => mails.some((m) => alertKind(m) === 'payment-without-order' && m.subject.startsWith('[Résolu]')), 'the payment resolution');
+    } finally {
+      await sim.stop();
+    }
+  });
+});
+
+describe('terminal-unreachable', () => {
+  it('a card terminal off the network is an alert until it answers again', async () => {
+    const sim = await startTerminalSimulator();
+    try {
+      const shop = server.createOrg();
+      const client = api(server.url, shop.writeKey);
+      expect((await client.post('/mail/settings', { smtpUrl: receiver.url, from: 'cassa@example.ch' })).status).toBe(200);
+      const store = (await client.post('/stores', { name: 'Bottega Bellinzona', languageMain: 'it', adminMail: 'titolare@example.ch' })).body.id as string;
+      const { host, port, poiId, keyIdentifier, keyVersion, passphrase, certificate } = sim.ready;
+      expect((await client.post('/terminals', { store, name: 'Terminale', protocol: 'nexo-local', host, port, poiId, keyIdentifier, keyVersion, passphrase, certificate })).status).toBe(201);
+      await sim.unreachable(3000);
+      const ours = (m: ReceivedMail) => alertKind(m) === 'terminal-unreachable' && m.to[0] === 'titolare@example.ch';
+      await receiver.waitFor((mails) => mails.some(ours), 'the terminal alert');
+      const mail = receiver.mails.find(ours)!;
+      expect(mail).toMatchObject({ to: ['titolare@example.ch'], subject: '[Allarme] Bottega Bellinzona: Terminale di pagamento non raggiungibile' });
+      expect(mail.text).toMatch(/Per prima cosa: Verificate che il terminale sia acceso/);
+      await receiver.waitFor((mails) => mails.some((m) => ours(m) && m.subject.startsWith('[Risolto]')), 'the terminal resolution');
+    } finally {
+      await sim.stop();
+    }
   });
 });

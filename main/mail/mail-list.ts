@@ -1,5 +1,5 @@
 import type { ListMeta } from '../../shared/api/common.js';
-import { ValidationFailed } from '../services/errors.js';
+import { BadRequest } from '../services/errors.js';
 import { readCursor, toPage } from '../services/paging.js';
 import type { Db } from '../storage/database.js';
 import type { MailRecord } from '../storage/mail-queue.js';
@@ -42,7 +42,7 @@ export function listMails(db: Db, orgId: string, query: { limit: number; cursor?
 
 /** Queues a test mail to `to`; the answer is the mail as listed. */
 export function queueTestMail(db: Db, orgId: string, to: string, now: Date): MailView {
-  if (!mailAddresses(to)) throw new ValidationFailed({ to: [`must be an e-mail address such as office@example.ch, not ${JSON.stringify(to)}`] });
+  if (!mailAddresses(to)) throw new BadRequest(`to: must be an e-mail address such as office@example.ch, not ${JSON.stringify(to)}`);
   const queued = immediateTransaction(db, () =>
     queueMail(db, {
       orgId,

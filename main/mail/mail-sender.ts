@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { crashPoint } from '../system/crash-point.js';
 import type { Clock } from '../services/clock.js';
-import type { Db } from '../storage/database.js';
+import { withoutFsync, type Db } from '../storage/database.js';
 import type { MailRecord } from '../storage/mail-queue.js';
 import { immediateTransaction } from '../storage/transactions.js';
 import type { MailServers } from './mail-servers.js';
@@ -63,9 +63,10 @@ export function createMailSender(deps: {
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
+  // An attempt's outcome skips its own fsync (the next durable commit carries it): lost in a power cut, the mail is only sent again with its Message-ID.
   const write = (what: string, work: () => void) => {
     try {
-      immediateTransaction(deps.db, work);
+      withoutFsync(deps.db, () => immediateTransaction(deps.db, work));
     } catch (err) {
       deps.logger.error({ err }, `recording a mail's ${what} failed; it stays queued`);
     }

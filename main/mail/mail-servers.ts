@@ -1,5 +1,5 @@
 import type { SecretBox } from '../security/secret-box.js';
-import { ValidationFailed } from '../services/errors.js';
+import { BadRequest } from '../services/errors.js';
 import type { Db } from '../storage/database.js';
 import { createMailSettingsStore } from '../storage/mail-settings.js';
 import { immediateTransaction } from '../storage/transactions.js';
@@ -37,15 +37,15 @@ export function createMailServers(deps: { db: Db; secrets: SecretBox; environmen
     },
     /** Checks and stores an organization's mail server; the answer never repeats the URL. */
     set(orgId: string, settings: { smtpUrl: string; from: string }, at: Date): void {
-      const problems: Record<string, string[]> = {};
+      const problems: string[] = [];
       try {
         parseSmtpUrl(settings.smtpUrl);
       } catch (err) {
         if (!(err instanceof SmtpUrlInvalid)) throw err;
-        problems.smtpUrl = [err.message];
+        problems.push(`smtpUrl: ${err.message}`);
       }
-      if (!mailAddresses(addressIn(settings.from.trim()))) problems.from = ['must be an e-mail address such as laden@example.ch or "Laden Bern <laden@example.ch>"'];
-      if (Object.keys(problems).length > 0) throw new ValidationFailed(problems);
+      if (!mailAddresses(addressIn(settings.from.trim()))) problems.push('from: must be an e-mail address such as laden@example.ch or "Laden Bern <laden@example.ch>"');
+      if (problems.length > 0) throw new BadRequest(problems.join('; '));
       const sealed = deps.secrets.seal(settings.smtpUrl.trim());
       immediateTransaction(deps.db, () => store.set(orgId, { sealedSmtpUrl: sealed, from: settings.from.trim(), updatedAt: at.toISOString() }));
     },

@@ -40,6 +40,8 @@ export function openSmtpTransport(server: SmtpServer, timeouts: SmtpTimeouts, co
     pool: true,
     maxConnections: connections,
     maxMessages: 100,
+    // The queue retries with its own waits and records each attempt; the pool's own quiet requeues would hide them.
+    maxRequeues: 0,
     host: server.host,
     port: server.port,
     secure: server.secure,

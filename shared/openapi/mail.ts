@@ -32,7 +32,7 @@ export function registerMailPaths(registry: OpenAPIRegistry): void {
     summary: 'Queue a test mail (Write key)',
     description: 'The mail goes out as every other one does; `GET /mail` shows whether the mail server accepted it, or its words when it did not.',
     request: { body: { content: { 'application/json': { schema: MailTestSchema } } } },
-    responses: { 202: json(MailTestQueuedSchema, 'Queued.'), ...errors([400, 403], { validation: true }) },
+    responses: { 202: json(MailTestQueuedSchema, 'Queued.'), ...errors([400, 403]) },
   });
   registry.registerPath({
     method: 'post',
@@ -41,7 +41,7 @@ export function registerMailPaths(registry: OpenAPIRegistry): void {
     summary: "The organization's mail server (Write key)",
     description: 'Replaces `SMTP_URL` and `MAIL_FROM` for this organization. The URL, which may hold a password, is stored sealed and never answered.',
     request: { body: { content: { 'application/json': { schema: MailSettingsSchema } } } },
-    responses: { 200: json(SuccessSchema, 'Stored; the next mail uses it.'), ...errors([400, 403], { validation: true }) },
+    responses: { 200: json(SuccessSchema, 'Stored; the next mail uses it.'), ...errors([400, 403]) },
   });
   registry.registerPath({
     method: 'post',
@@ -52,7 +52,7 @@ export function registerMailPaths(registry: OpenAPIRegistry): void {
       "One mail per supplier whose `dailyMail` holds an e-mail address and whose lines sold that day (in each store's time zone), per store: product, quantity, amount. " +
       "A supplier's mail for a day is queued once, however often this is called (also by the server itself at `DAILY_MAIL_AT`).",
     request: { body: { content: { 'application/json': { schema: MailDailySchema } } } },
-    responses: { 200: json(MailQueuedSchema, 'How many mails this call queued.'), ...errors([400, 403], { validation: true }) },
+    responses: { 200: json(MailQueuedSchema, 'How many mails this call queued.'), ...errors([400, 403]) },
   });
   registry.registerPath({
     method: 'get',

@@ -59,6 +59,11 @@ CREATE TABLE categories (
   lastupdate TEXT NOT NULL
 );
 
+CREATE TABLE daily_mail_marks (
+  org_id TEXT PRIMARY KEY,
+  last_day TEXT NOT NULL
+);
+
 CREATE TABLE feed_horizons (
   org_id TEXT PRIMARY KEY,
   purged_through TEXT NOT NULL

@@ -153,6 +153,11 @@ export const SUCCESS_CASES: Record<string, CaseBuilder> = {
     { params: { settlementId: s.settlement, supplierId: s.supplier }, query: { format: 'csv' }, status: 200 },
   ],
   'POST /settlements/{settlementId}/send': (s) => [{ params: { settlementId: s.settlement }, status: 200 }],
+  'GET /mail': () => [{ status: 200 }, { query: { limit: '5' }, status: 200 }],
+  'POST /mail/test': () => [{ body: { to: 'owner@example.ch' }, status: 202 }],
+  'POST /mail/settings': () => [{ body: { smtpUrl: 'smtp://laden:secret@127.0.0.1:2525', from: 'Laden <laden@example.ch>' }, status: 200 }],
+  'POST /mail/daily': () => [{ body: { date: '2026-11-24' }, status: 200 }],
+  'GET /alerts': () => [{ status: 200 }],
 };
 
 /**
@@ -236,6 +241,11 @@ export const ERROR_CASES: Record<string, CaseBuilder> = {
   ],
   'GET /fleet': (): ContractCall[] => [{ key: 'kiosk', status: 403 }, { query: { offlineSeconds: '0' }, status: 400 }, { query: { behindSeconds: 'soon' }, status: 400 }, { query: { everySeconds: '60' }, status: 400 }],
   'DELETE /fleet/{device}': (s) => [{ params: { device: s.device }, key: 'read', status: 403 }, { params: { device: s.device }, key: 'kiosk', status: 403 }],
+  'GET /mail': (): ContractCall[] => [{ key: 'read', status: 403 }, { query: { cursor: 'nonsense' }, status: 400 }],
+  'POST /mail/test': () => [{ body: { to: 'ja' }, status: 400 }, { key: 'kiosk', body: { to: 'owner@example.ch' }, status: 403 }],
+  'POST /mail/settings': () => [{ body: { smtpUrl: 'smtp//nope', from: 'laden@example.ch' }, status: 400 }, { key: 'read', body: { smtpUrl: 'smtp://127.0.0.1:25', from: 'a@b.ch' }, status: 403 }],
+  'POST /mail/daily': () => [{ body: { date: '24.11.2026' }, status: 400 }],
+  'GET /alerts': () => [{ key: 'read', status: 403 }],
   'POST /sync/parked/{entryId}/retry': () => [{ params: { entryId: 'abc' }, status: 400 }],
   'POST /payout-account': () => [{ body: { name: 'Hofladen AG', iban: 'CH4431999123000889012' }, status: 400 }, { key: 'read', body: { name: 'Hofladen AG', iban: 'CH9300762011623852957' }, status: 403 }],
   'POST /settlements': () => [{ body: { to: new Date(Date.now() + 3_600_000).toISOString() }, status: 400 }, { key: 'kiosk', body: { to: new Date().toISOString() }, status: 403 }],

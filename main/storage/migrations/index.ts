@@ -31,6 +31,7 @@ import { rateWindows } from './0038-rate-windows.js';
 import { catalogColumnMaps } from './0041-catalog-column-maps.js';
 import { mailQueue } from './0047-mail-queue.js';
 import { alerts } from './0048-alerts.js';
+import { dailyMailMarks } from './0049-daily-mail-marks.js';
 import { settlements } from './0050-settlements.js';
 
 export interface Migration {
@@ -74,5 +75,6 @@ export const migrations: Migration[] = [
   catalogColumnMaps,
   mailQueue,
   alerts,
+  dailyMailMarks,
   settlements,
 ];
