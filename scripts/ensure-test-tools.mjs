@@ -1,6 +1,7 @@
 // @ts-check
-// First step of `npm test`: makes sure the browser the kiosk tests drive and
-// strace (which the WAL flush test reads the server's system calls with) are
+// First step of `npm test`: makes sure the browser the kiosk tests drive,
+// strace (which the WAL flush test reads the server's system calls with),
+// xmllint (payout files against their schema) and pdftotext (statements) are
 // there, installing Debian's packages where this user may install them, and
 // otherwise stops before any test runs with one line saying what to do.
 import { spawnSync } from 'node:child_process';
@@ -63,18 +64,25 @@ function install(prefix, packages) {
   }
 }
 
-const missing = [
-  ...(isExecutable(chromium) ? [] : ['chromium']),
-  ...(process.platform === 'linux' && !succeeds('strace', ['-V']) ? ['strace'] : []),
+/**
+ * Debian's packages the tests run besides the browser: each with the command
+ * that proves it is there, and which tests need it for what.
+ * @type {{ pkg: string, present: () => boolean, who: string, what: string }[]}
+ */
+const TOOLS = [
+  { pkg: 'strace', present: () => succeeds('strace', ['-V']), who: 'the WAL flush test', what: 'strace' },
+  { pkg: 'libxml2-utils', present: () => succeeds('xmllint', ['--version']), who: 'the payout file tests', what: 'xmllint' },
+  { pkg: 'poppler-utils', present: () => succeeds('pdftotext', ['-v']), who: 'the statement tests', what: 'pdftotext' },
 ];
-/** What is missing and how to get it, in one line. */
+const missingTools = process.platform === 'linux' ? TOOLS.filter((tool) => !tool.present()) : [];
+const missing = [...(isExecutable(chromium) ? [] : ['chromium']), ...missingTools.map((tool) => tool.pkg)];
+
+/** What is missing and how to get it, in one line: "the kiosk tests need Chromium at … and the WAL flush test strace: run …". */
 function whatToInstall() {
-  const chromiumNeed = `Chromium at ${chromium}`;
-  if (!missing.includes('strace')) {
-    return `the kiosk tests need ${chromiumNeed}: run \`sudo apt-get install chromium\` (or set CHROMIUM_PATH to a Chromium or Chrome), then npm test again.`;
-  }
-  if (!missing.includes('chromium')) return 'the WAL flush test needs strace: run `sudo apt-get install strace`, then npm test again.';
-  return `the kiosk tests need ${chromiumNeed} and the WAL flush test strace: run \`sudo apt-get install chromium strace\` (or set CHROMIUM_PATH to a Chromium or Chrome for the first), then npm test again.`;
+  const needs = [...(missing.includes('chromium') ? [{ who: 'the kiosk tests', what: `Chromium at ${chromium}` }] : []), ...missingTools];
+  const said = needs.map(({ who, what }, i) => (i > 0 ? `${who} ${what}` : `${who} ${who.endsWith('tests') ? 'need' : 'needs'} ${what}`));
+  const orChrome = missing.includes('chromium') ? ` (or set CHROMIUM_PATH to a Chromium or Chrome${needs.length > 1 ? ' for the first' : ''})` : '';
+  return `${said.join(' and ')}: run \`sudo apt-get install ${missing.join(' ')}\`${orChrome}, then npm test again.`;
 }
 
 if (missing.length > 0) {
@@ -86,5 +94,5 @@ if (missing.length > 0) {
   }
   install(prefix, missing);
   if (!isExecutable(chromium)) stop(`apt-get installed chromium, but there is still no browser at ${chromium}; install it there or set CHROMIUM_PATH to a Chromium or Chrome, then run npm test again.`);
-  if (process.platform === 'linux' && !succeeds('strace', ['-V'])) stop('apt-get installed strace, but `strace -V` still fails; install strace, then run npm test again.');
+  for (const tool of missingTools) if (!tool.present()) stop(`apt-get installed ${tool.pkg}, but it still does not run; install ${tool.pkg}, then run npm test again.`);
 }

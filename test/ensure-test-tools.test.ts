@@ -22,9 +22,11 @@ interface Machine {
   chromiumPresent: boolean;
   /** Whether strace (which the WAL flush test reads the server with) is installed; it is unless said. */
   stracePresent?: boolean;
+  /** Whether xmllint and pdftotext (payout files, statements) are installed; they are unless said. */
+  documentToolsPresent?: boolean;
 }
 
-function machine({ uid, sudo, chromiumPresent, stracePresent = true }: Machine) {
+function machine({ uid, sudo, chromiumPresent, stracePresent = true, documentToolsPresent = true }: Machine) {
   const dir = mkdtempSync(join(tmpdir(), 'retail-tools-'));
   folders.push(dir);
   const bin = join(dir, 'bin');
@@ -43,10 +45,14 @@ function machine({ uid, sudo, chromiumPresent, stracePresent = true }: Machine) 
     `[ "$1" = --version ] && { echo 'apt 2.6.1'; exit 0; }`,
     `echo "apt-get $* DEBIAN_FRONTEND=$DEBIAN_FRONTEND" >> '${log}'`,
     `[ "$1" = install ] && case " $* " in *" chromium "*) printf '#!/bin/sh\\n' > '${chromium}'; /bin/chmod 755 '${chromium}';; esac`,
+    `[ "$1" = install ] && case " $* " in *" libxml2-utils "*) printf '#!/bin/sh\\nexit 0\\n' > '${join(bin, 'xmllint')}'; /bin/chmod 755 '${join(bin, 'xmllint')}';; esac`,
+    `[ "$1" = install ] && case " $* " in *" poppler-utils "*) printf '#!/bin/sh\\nexit 0\\n' > '${join(bin, 'pdftotext')}'; /bin/chmod 755 '${join(bin, 'pdftotext')}';; esac`,
     `[ "$1" = install ] && case " $* " in *" strace "*) printf '#!/bin/sh\\nexit 0\\n' > '${join(bin, 'strace')}'; /bin/chmod 755 '${join(bin, 'strace')}';; esac`,
     'exit 0',
   ].join('\n'));
   if (stracePresent) program('strace', 'exit 0');
+  if (documentToolsPresent) program('xmllint', 'exit 0');
+  if (documentToolsPresent) program('pdftotext', 'exit 0');
   if (chromiumPresent) writeFileSync(chromium, '#!/bin/sh\n', { mode: 0o755 });
   return {
     run: () => runProcess(process.execPath, [join(PROJECT_ROOT, 'scripts/ensure-test-tools.mjs')], { env: { PATH: bin, CHROMIUM_PATH: chromium } }),
@@ -112,6 +118,16 @@ describe('scripts/ensure-test-tools.mjs (first step of npm test)', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toContain('sudo apt-get install chromium strace');
     expect(user.commands()).toEqual([]);
+  });
+
+  it('installs xmllint and pdftotext for the payout file and statement tests, and names them when it may not', async () => {
+    const root = machine({ uid: 0, sudo: 'none', chromiumPresent: true, documentToolsPresent: false });
+    expect((await root.run()).status).toBe(0);
+    expect(root.commands()).toEqual(['apt-get update DEBIAN_FRONTEND=noninteractive', 'apt-get install -y libxml2-utils poppler-utils DEBIAN_FRONTEND=noninteractive']);
+    const user = machine({ uid: 1000, sudo: 'none', chromiumPresent: true, documentToolsPresent: false });
+    const result = await user.run();
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('npm test: the payout file tests need xmllint and the statement tests pdftotext: run `sudo apt-get install libxml2-utils poppler-utils`, then npm test again.\n');
   });
 
   it('proceeds silently, installing nothing, when Chromium is there', async () => {

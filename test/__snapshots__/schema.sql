@@ -633,6 +633,7 @@ CREATE UNIQUE INDEX refunds_one_open_per_payment ON refunds (payment_id) WHERE s
 CREATE INDEX refunds_open ON refunds (state) WHERE state IN ('pending', 'unknown');
 
 CREATE INDEX refunds_payment ON refunds (payment_id);
+
 CREATE INDEX settlement_lines_supplier ON settlement_lines (settlement_id, supplier);
 
 CREATE INDEX stores_deleted ON stores (lastupdate) WHERE deleted = 1;
