@@ -1,4 +1,6 @@
 import iconv from 'iconv-lite';
+import { readSheet } from 'read-excel-file/node';
+import writeXlsxFile from 'write-excel-file/node';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -95,5 +97,26 @@ describe("the staff page's catalog file", () => {
     const [header] = exported.toString('utf8').split('\r\n');
     expect(template).toBe(`${header}\r\n`);
     expect(template).toBe(`\uFEFF${CATALOG_COLUMNS.join(';')}\r\n`);
+  });
+
+  it('offers the workbook first, and checks and imports one written in Excel with German headers', async () => {
+    const page = await signedIn();
+    const panel = page.locator('#catalog-files');
+    const buttons = await panel.locator('button[data-action^="export"]').allTextContents();
+    expect(buttons[0]).toBe('Download the catalog (Excel)');
+    const rows = await readSheet(await downloaded(page, panel.getByRole('button', { name: 'Download the catalog (Excel)' })));
+    expect(rows[0]).toContain('barcode');
+    expect(rows.find((row) => row.includes('Bio Vollmilch 1l'))).toContain('7610000000017');
+
+    const workbook = await writeXlsxFile([
+      [{ value: 'Strichcode' }, { value: 'Bezeichnung' }, { value: 'Preis' }, { value: 'MWST' }],
+      [{ value: '7610000001056', type: String }, { value: 'Alpenbutter 250 g' }, { value: 'Fr. 4,20' }, { value: 2.6, type: Number }],
+    ]).toBuffer();
+    await panel.getByLabel('File').setInputFiles({ name: 'Sortiment 2026.xlsx', mimeType: 'application/octet-stream', buffer: workbook });
+    await panel.getByRole('button', { name: 'Check the file' }).click();
+    await expect.poll(() => panel.locator('[data-counts]').textContent()).toBe('1 new, 0 changed, 0 unchanged.');
+    expect(await byBarcode('7610000001056')).toEqual([]);
+    await panel.locator('[data-action="confirm-import"]').click();
+    await expect.poll(async () => (await byBarcode('7610000001056'))[0]).toMatchObject({ name: 'Alpenbutter 250 g', price: 420, taxCategory: '2.6' });
   });
 });

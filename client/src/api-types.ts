@@ -4774,13 +4774,13 @@ export interface paths {
                         "application/json": components["schemas"]["MailTestQueued"];
                     };
                 };
-                /** @description Invalid query parameters or body fields, in the validation shape. */
+                /** @description Invalid body or parameters; the message names the field and the reason. */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ValidationError"];
+                        "application/json": components["schemas"]["StandardError"];
                     };
                 };
                 /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
@@ -4858,13 +4858,13 @@ export interface paths {
                         "application/json": components["schemas"]["Success"];
                     };
                 };
-                /** @description Invalid query parameters or body fields, in the validation shape. */
+                /** @description Invalid body or parameters; the message names the field and the reason. */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ValidationError"];
+                        "application/json": components["schemas"]["StandardError"];
                     };
                 };
                 /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
@@ -4942,13 +4942,13 @@ export interface paths {
                         "application/json": components["schemas"]["MailQueued"];
                     };
                 };
-                /** @description Invalid query parameters or body fields, in the validation shape. */
+                /** @description Invalid body or parameters; the message names the field and the reason. */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ValidationError"];
+                        "application/json": components["schemas"]["StandardError"];
                     };
                 };
                 /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */

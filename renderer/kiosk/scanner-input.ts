@@ -69,8 +69,16 @@ export function listenForScans(doc: Document, onScan: (code: string) => void, op
     if (keys.length > MAX_KEYS) keys = keys.slice(-MAX_KEYS);
   };
 
+  // A scanner never clicks or moves the focus: keys typed before either belong to a person's editing, not to the next scan.
+  const forget = () => (keys = []);
   doc.addEventListener('keydown', onKeyDown, true);
-  return () => doc.removeEventListener('keydown', onKeyDown, true);
+  doc.addEventListener('pointerdown', forget, true);
+  doc.addEventListener('focusin', forget, true);
+  return () => {
+    doc.removeEventListener('keydown', onKeyDown, true);
+    doc.removeEventListener('pointerdown', forget, true);
+    doc.removeEventListener('focusin', forget, true);
+  };
 }
 
 function removeTypedCode(target: EventTarget | null, code: string): void {

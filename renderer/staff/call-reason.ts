@@ -19,7 +19,8 @@ export function reasonText(t: StaffTranslate, error: unknown, about: 'image' | '
   if (error.status === 400 && about === 'image') return t('reasonImage');
   if (error.status === 400) {
     const fields = Object.keys(error.fieldErrors);
-    return fields.length > 0 ? t('reasonFields', { fields: fields.join(', ') }) : t('reasonInput');
+    // Without a field to name, the server's own words are the only precise account of what to change.
+    return fields.length > 0 ? t('reasonFields', { fields: fields.join(', ') }) : t('reasonInput', { detail: error.message });
   }
   return t('reasonServer');
 }

@@ -234,7 +234,7 @@ export const de: StaffTexts = {
   reasonImageTooLarge: "das Bild ist grösser als 10 MB",
   reasonImage: "die Datei ist kein JPEG-, PNG-, WebP- oder GIF-Bild, das der Server lesen kann",
   reasonFields: "der Server hat diese Felder nicht angenommen: {fields}",
-  reasonInput: "der Server hat die Eingabe nicht angenommen",
+  reasonInput: "der Server hat die Eingabe nicht angenommen ({detail})",
   reasonServer: "der Server hatte ein Problem; versuchen Sie es nochmals und melden Sie es dem Support, wenn es bleibt",
   reasonValue: "Der Server hat diesen Wert nicht angenommen.",
   keyRevokeOwnText: "Mit diesem Schlüssel ist diese Seite angemeldet: Die Seite funktioniert sofort nicht mehr, und Sie melden sich mit einem anderen Schreibschlüssel neu an. Erstellen Sie diesen zuerst.",

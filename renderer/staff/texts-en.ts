@@ -233,7 +233,7 @@ export const en = {
   reasonImageTooLarge: "the image is larger than 10 MB",
   reasonImage: "the file is not a JPEG, PNG, WebP or GIF image the server can read",
   reasonFields: "the server did not accept these fields: {fields}",
-  reasonInput: "the server did not accept the input",
+  reasonInput: "the server did not accept the input ({detail})",
   reasonServer: "the server had a problem; try again, and tell support if it stays",
   reasonValue: "The server did not accept this value.",
   keyRevokeOwnText: "This is the key this page is signed in with: the page stops working at once, and you sign in again with another write key. Make that key first.",

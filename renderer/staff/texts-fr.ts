@@ -234,7 +234,7 @@ export const fr: StaffTexts = {
   reasonImageTooLarge: "l'image dépasse 10 Mo",
   reasonImage: "le fichier n'est pas une image JPEG, PNG, WebP ou GIF lisible par le serveur",
   reasonFields: "le serveur n'a pas accepté ces champs : {fields}",
-  reasonInput: "le serveur n'a pas accepté la saisie",
+  reasonInput: "le serveur n'a pas accepté la saisie ({detail})",
   reasonServer: "le serveur a eu un problème ; réessayez et informez le support s'il persiste",
   reasonValue: "Le serveur n'a pas accepté cette valeur.",
   keyRevokeOwnText: "Cette page est connectée avec cette clé : elle cesse aussitôt de fonctionner et vous vous reconnectez avec une autre clé d'écriture. Créez-la d'abord.",

@@ -234,7 +234,7 @@ export const it: StaffTexts = {
   reasonImageTooLarge: "l'immagine supera 10 MB",
   reasonImage: "il file non è un'immagine JPEG, PNG, WebP o GIF leggibile dal server",
   reasonFields: "il server non ha accettato questi campi: {fields}",
-  reasonInput: "il server non ha accettato i dati inseriti",
+  reasonInput: "il server non ha accettato i dati inseriti ({detail})",
   reasonServer: "il server ha avuto un problema; riprovate e avvisate il supporto se persiste",
   reasonValue: "Il server non ha accettato questo valore.",
   keyRevokeOwnText: "Questa pagina è collegata con questa chiave: smette subito di funzionare e vi ricollegate con un'altra chiave di scrittura. Createla prima.",

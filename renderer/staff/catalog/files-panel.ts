@@ -1,4 +1,4 @@
-import { CATALOG_COLUMNS, type CatalogImportResult as ImportCheck } from '../../../shared/api/catalog.js';
+import { CATALOG_COLUMNS, WORKBOOK_TYPE, type CatalogImportResult as ImportCheck } from '../../../shared/api/catalog.js';
 import { h, replaceChildren } from '../../kiosk/dom.js';
 import { CallError, getFile, postData } from '../api.js';
 import { reasonText } from '../call-reason.js';
@@ -28,7 +28,8 @@ export function createFilesPanel(deps: { t: () => StaffTranslate; key: () => str
   let stage: Stage = { step: 'none' };
   let busy = false;
 
-  const csv = (file: File) => new Blob([file], { type: 'text/csv' });
+  /** A workbook goes as one, anything else as CSV: the server tells a renamed or other kind of file by its bytes. */
+  const asSent = (file: File) => new Blob([file], { type: /\.xlsx$/i.test(file.name) ? WORKBOOK_TYPE : 'text/csv' });
   const reason = (error: unknown) => reasonText(deps.t(), error, 'file');
 
   async function run(action: () => Promise<Stage>): Promise<void> {
@@ -45,12 +46,12 @@ export function createFilesPanel(deps: { t: () => StaffTranslate; key: () => str
   }
 
   const check = (file: File) =>
-    run(async () => ({ step: 'checked', file, check: await postData<ImportCheck>('/catalog/import?dryRun=true', deps.key(), csv(file)) }));
+    run(async () => ({ step: 'checked', file, check: await postData<ImportCheck>('/catalog/import?dryRun=true', deps.key(), asSent(file)) }));
 
   const confirm = (file: File) =>
     run(async () => {
       try {
-        const done: Stage = { step: 'imported', check: await postData<ImportCheck>('/catalog/import', deps.key(), csv(file)) };
+        const done: Stage = { step: 'imported', check: await postData<ImportCheck>('/catalog/import', deps.key(), asSent(file)) };
         deps.imported();
         return done;
       } catch (error) {
@@ -61,10 +62,10 @@ export function createFilesPanel(deps: { t: () => StaffTranslate; key: () => str
       }
     });
 
-  const exportFile = () =>
-    getFile('/catalog/export', deps.key())
+  const exportFile = (format: 'xlsx' | 'csv') =>
+    getFile(format === 'xlsx' ? '/catalog/export?format=xlsx' : '/catalog/export', deps.key())
       .then((response) => response.blob())
-      .then((blob) => save(blob, 'catalog.csv'), (error: unknown) => ((stage = { step: 'failed', reason: reason(error) }), render()));
+      .then((blob) => save(blob, `catalog.${format}`), (error: unknown) => ((stage = { step: 'failed', reason: reason(error) }), render()));
 
   function findings(t: StaffTranslate, result: ImportCheck): HTMLElement[] {
     const summary = h('p', { 'data-counts': '', tabIndex: -1, 'data-focus': '' }, t('catalogFileCounts', counts(result)));
@@ -100,7 +101,7 @@ export function createFilesPanel(deps: { t: () => StaffTranslate; key: () => str
 
   function render(): void {
     const t = deps.t();
-    const input = h('input', { type: 'file', id: 'catalog-file', accept: '.csv,text/csv', 'aria-describedby': 'catalog-file-hint' });
+    const input = h('input', { type: 'file', id: 'catalog-file', accept: `.xlsx,${WORKBOOK_TYPE},.csv,text/csv`, 'aria-describedby': 'catalog-file-hint' });
     replaceChildren(
       root,
       h('h3', {}, t('catalogFiles')),
@@ -124,7 +125,8 @@ export function createFilesPanel(deps: { t: () => StaffTranslate; key: () => str
       h(
         'div',
         { class: 'catalog-controls' },
-        h('button', { type: 'button', 'data-action': 'export', onclick: () => void exportFile() }, t('catalogExport')),
+        h('button', { type: 'button', 'data-action': 'export-workbook', onclick: () => void exportFile('xlsx') }, t('catalogExportWorkbook')),
+        h('button', { type: 'button', 'data-action': 'export', onclick: () => void exportFile('csv') }, t('catalogExport')),
         h('button', { type: 'button', 'data-action': 'template', onclick: () => save(template(), 'catalog-template.csv') }, t('catalogTemplate')),
       ),
     );
