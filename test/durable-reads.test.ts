@@ -23,6 +23,8 @@ let server: TestServer;
 let org: TestOrg;
 let write: Api;
 let products: string[];
+/** The last price written to each product. */
+const lastPrice = new Map<string, number>();
 
 beforeAll(async () => {
   server = await startTestServer({ groupCommitMs: WINDOW_MS });
@@ -45,9 +47,11 @@ afterAll(async () => {
 async function raisePrices(done: () => boolean): Promise<void> {
   await Promise.all(
     products.map(async (id) => {
-      for (let price = 2; !done(); price += 1) {
+      // Each run goes on from the price the last one left, so that a price rises across runs too.
+      for (let price = (lastPrice.get(id) ?? 1) + 1; !done(); price += 1) {
         const answer = await write.post(`/products/${id}`, { price });
         if (answer.status !== 200) throw new Error(`price update answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+        lastPrice.set(id, price);
         await new Promise((resolve) => setTimeout(resolve, Math.random() * WINDOW_MS));
       }
     }),

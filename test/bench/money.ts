@@ -36,13 +36,12 @@ import { buildAndGetStartCommand, waitFor } from './server-process.js';
  * approval, sale not recorded, refund the server does not hold as the
  * terminal does, difference in totals, or payment left unresolved.
  *
- * MONEY_REFUND_FAULTS=1 adds refund faults: two refunds of one payment at
- * once, and refunds whose terminal answer is lost (a simulator that applies
- * its orders to reversals as well).
+ * Refunds meet faults too: two refunds of one payment at once, and refunds
+ * whose terminal answer is lost; MONEY_REFUND_FAULTS=0 leaves them out.
  */
 const SALES = Number(process.env.MONEY_SALES ?? 200);
 const SEED = Number(process.env.MONEY_SEED ?? Date.now() % 1_000_000);
-const REFUND_FAULTS = process.env.MONEY_REFUND_FAULTS === '1';
+const REFUND_FAULTS = process.env.MONEY_REFUND_FAULTS !== '0';
 const UNIT = 140;
 const SETTLE_MS = 180_000;
 /** The run's folder (database, server and kiosk logs) stays after a failed run, or with MONEY_KEEP=1. */
