@@ -9,6 +9,7 @@ import type { Caller } from '../../main/services/caller.js';
 import { systemClock } from '../../main/services/clock.js';
 import { createServices } from '../../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
+import { terminalCertificateNames } from '../../main/payments/nexo/terminal-certificate.js';
 import { PROJECT_ROOT } from '../../main/version.js';
 import { createApiClient } from '../../renderer/kiosk/api-client.js';
 import { CardPayment, type TerminalPayment } from '../../renderer/kiosk/card-payment.js';
@@ -113,7 +114,7 @@ const staff = async (method: string, path: string, body?: unknown): Promise<{ st
 };
 const simulator = (method: string, path: string, body?: unknown) =>
   new Promise<any>((resolve, reject) => {
-    const req = request({ host: ready.host, port: ready.port, path, method, ca: ready.certificate, agent: false }, (res) => {
+    const req = request({ host: ready.host, port: ready.port, path, method, ca: ready.certificate, servername: terminalCertificateNames(ready.poiId)[0], agent: false }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       res.on('end', () => resolve(JSON.parse(text)));
