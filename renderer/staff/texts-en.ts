@@ -1,4 +1,5 @@
 import { catalogEn } from './catalog/texts-en.js';
+import { suppliersEn } from './suppliers/texts-en.js';
 /** The staff page's texts in English; the other languages fill the same keys. */
 export const en = {
   subtitle: 'Staff page',
@@ -186,6 +187,7 @@ export const en = {
   lateSoldAt: "Sold at",
   lateRecordedAt: "Recorded at",
   ...catalogEn,
+  ...suppliersEn,
   paymentsTitle: 'Card payments',
   paymentsToday: "Today's card payments",
   paymentsNone: 'No card payment today.',

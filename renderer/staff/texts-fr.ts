@@ -1,4 +1,5 @@
 import { catalogFr } from './catalog/texts-fr.js';
+import { suppliersFr } from './suppliers/texts-fr.js';
 import type { StaffTexts } from './texts-en.js';
 
 export const fr: StaffTexts = {
@@ -187,6 +188,7 @@ export const fr: StaffTexts = {
   lateSoldAt: "Vendu le",
   lateRecordedAt: "Enregistré le",
   ...catalogFr,
+  ...suppliersFr,
   paymentsTitle: 'Paiements par carte',
   paymentsToday: "Paiements par carte d'aujourd'hui",
   paymentsNone: "Aucun paiement par carte aujourd'hui.",

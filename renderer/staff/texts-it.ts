@@ -1,4 +1,5 @@
 import { catalogIt } from './catalog/texts-it.js';
+import { suppliersIt } from './suppliers/texts-it.js';
 import type { StaffTexts } from './texts-en.js';
 
 export const it: StaffTexts = {
@@ -187,6 +188,7 @@ export const it: StaffTexts = {
   lateSoldAt: "Venduto il",
   lateRecordedAt: "Registrato il",
   ...catalogIt,
+  ...suppliersIt,
   paymentsTitle: 'Pagamenti con carta',
   paymentsToday: 'Pagamenti con carta di oggi',
   paymentsNone: 'Nessun pagamento con carta oggi.',
