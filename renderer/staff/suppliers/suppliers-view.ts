@@ -15,11 +15,14 @@ function save(content: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(link.href), 0);
 }
 
-/** Now as a `datetime-local` value in the browser's time zone, to the minute. */
+/**
+ * Now as a `datetime-local` value in the browser's time zone, to the second:
+ * a minute rounded up would be in the future, which the server refuses.
+ */
 function localNow(): string {
   const now = new Date();
   now.setMinutes(now.getMinutes() - now.getTimezoneOffset());
-  return now.toISOString().slice(0, 16);
+  return now.toISOString().slice(0, 19);
 }
 
 type Note = { ok: boolean; text: string };
@@ -97,7 +100,7 @@ export function createSuppliersView(deps: { t: () => StaffTranslate; key: () => 
       h(
         'div',
         { class: 'form-grid' },
-        h('div', { class: 'field' }, h('label', { for: 'settle-to' }, t('settleTo')), h('input', { id: 'settle-to', type: 'datetime-local', value: to, oninput: (e: Event) => (to = (e.target as HTMLInputElement).value) })),
+        h('div', { class: 'field' }, h('label', { for: 'settle-to' }, t('settleTo')), h('input', { id: 'settle-to', type: 'datetime-local', step: 1, value: to, oninput: (e: Event) => (to = (e.target as HTMLInputElement).value) })),
         h(
           'div',
           { class: 'field' },
