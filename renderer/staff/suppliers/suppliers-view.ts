@@ -140,12 +140,12 @@ export function createSuppliersView(deps: { t: () => StaffTranslate; key: () => 
             h(
               'tr',
               { 'data-supplier': x.supplier },
-              h('th', { scope: 'row' }, x.name),
+              h('th', { scope: 'row', id: `settlement-${s.id}-${x.supplier}` }, x.name),
               h('td', { class: 'num' }, t.money(x.gross)),
               h('td', { class: 'num' }, `${new Intl.NumberFormat(t.locale, { maximumFractionDigits: 2 }).format(x.marginPercent)} %`),
               h('td', { class: 'num', 'data-payout': '' }, t.money(x.payout)),
               h('td', { 'data-problem': x.payoutProblem ?? '', class: x.payoutProblem && x.payoutProblem !== 'nothing-to-pay' ? 'down' : '' }, x.payoutProblem ? t(`payoutProblem_${x.payoutProblem}`) : '–'),
-              h('td', {}, h('button', { type: 'button', 'data-action': 'statement', 'aria-label': t('settlementStatementOf', { name: x.name }), onclick: () => void statement(s, x.supplier) }, 'PDF')),
+              h('td', {}, h('button', { type: 'button', 'data-action': 'statement', 'aria-describedby': `settlement-${s.id}-${x.supplier}`, onclick: () => void statement(s, x.supplier) }, 'PDF')),
             ),
           ),
         ),
@@ -153,8 +153,8 @@ export function createSuppliersView(deps: { t: () => StaffTranslate; key: () => 
       h(
         'div',
         { class: 'controls' },
-        h('button', { type: 'button', 'data-action': 'payout-file', 'aria-label': t('payoutFileOf', { number: s.number }), onclick: () => void payoutFile(s) }, t('payoutFile')),
-        h('button', { type: 'button', 'data-action': 'send-statements', 'aria-label': t('sendStatementsOf', { number: s.number }), onclick: () => void send(s) }, t('sendStatements')),
+        h('button', { type: 'button', 'data-action': 'payout-file', 'aria-describedby': `settlement-${s.id}-title`, onclick: () => void payoutFile(s) }, t('payoutFile')),
+        h('button', { type: 'button', 'data-action': 'send-statements', 'aria-describedby': `settlement-${s.id}-title`, onclick: () => void send(s) }, t('sendStatements')),
       ),
     );
   }
