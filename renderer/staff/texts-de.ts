@@ -1,4 +1,5 @@
 import { catalogDe } from './catalog/texts-de.js';
+import { mailDe } from './mail/texts-de.js';
 import { suppliersDe } from './suppliers/texts-de.js';
 import type { StaffTexts } from './texts-en.js';
 
@@ -189,6 +190,7 @@ export const de: StaffTexts = {
   lateRecordedAt: "Erfasst am",
   ...catalogDe,
   ...suppliersDe,
+  ...mailDe,
   paymentsTitle: 'Kartenzahlungen',
   paymentsToday: 'Kartenzahlungen von heute',
   paymentsNone: 'Heute keine Kartenzahlung.',

@@ -1,4 +1,5 @@
 import { catalogFr } from './catalog/texts-fr.js';
+import { mailFr } from './mail/texts-fr.js';
 import { suppliersFr } from './suppliers/texts-fr.js';
 import type { StaffTexts } from './texts-en.js';
 
@@ -189,6 +190,7 @@ export const fr: StaffTexts = {
   lateRecordedAt: "Enregistré le",
   ...catalogFr,
   ...suppliersFr,
+  ...mailFr,
   paymentsTitle: 'Paiements par carte',
   paymentsToday: "Paiements par carte d'aujourd'hui",
   paymentsNone: "Aucun paiement par carte aujourd'hui.",

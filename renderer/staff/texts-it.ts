@@ -1,4 +1,5 @@
 import { catalogIt } from './catalog/texts-it.js';
+import { mailIt } from './mail/texts-it.js';
 import { suppliersIt } from './suppliers/texts-it.js';
 import type { StaffTexts } from './texts-en.js';
 
@@ -189,6 +190,7 @@ export const it: StaffTexts = {
   lateRecordedAt: "Registrato il",
   ...catalogIt,
   ...suppliersIt,
+  ...mailIt,
   paymentsTitle: 'Pagamenti con carta',
   paymentsToday: 'Pagamenti con carta di oggi',
   paymentsNone: 'Nessun pagamento con carta oggi.',
