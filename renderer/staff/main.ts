@@ -4,10 +4,12 @@ import { CallError, getData, httpsAddress, keysTravelSafely } from './api.js';
 import { createCatalogView } from './catalog/catalog-view.js';
 import { createFleetView } from './fleet-view.js';
 import { createKeysView } from './keys-view.js';
+import { createMailView } from './mail/mail-view.js';
 import { createPaymentsView } from './payments-view.js';
 import { createPrintersView } from './printers-view.js';
 import { createReportView } from './report-view.js';
 import { createStoresView } from './stores-view.js';
+import { createSuppliersView } from './suppliers/suppliers-view.js';
 import { createSyncView } from './sync-view.js';
 import { createSystemView } from './system-view.js';
 import { browserLanguage, LANGUAGE_NAMES, LANGUAGES, staffTranslator, type StaffTextKey } from './texts.js';
@@ -16,7 +18,7 @@ import { browserLanguage, LANGUAGE_NAMES, LANGUAGES, staffTranslator, type Staff
  * The staff page at `/status`: the server's health for anyone; after signing in
  * with a write key (kept in sessionStorage, so it ends with the tab), the day's
  * report, today's card payments with their refunds, the catalog, sync with its parked entries, the receipt printers, the device keys,
- * the store PCs reporting to this server (head office's), and the PC's disk and database.
+ * the suppliers' settlements, the mail queue with the open alerts, the store PCs reporting to this server (head office's), and the PC's disk and database.
  */
 const KEY = 'staff-write-key';
 const LANGUAGE = 'staff-language';
@@ -47,6 +49,8 @@ const fleet = createFleetView({ ...views, key: signedInKey });
 const system = createSystemView({ key, t: () => t });
 const deviceKeys = createKeysView({ t: () => t, key: signedInKey });
 const catalog = createCatalogView({ ...views, key: signedInKey });
+const suppliers = createSuppliersView({ t: () => t, key: signedInKey });
+const mail = createMailView({ t: () => t, key: signedInKey });
 /** A new store is offered at once where a store is chosen: device keys and printers. */
 const stores = createStoresView({ t: () => t, key: signedInKey, changed: () => void Promise.all([deviceKeys.refresh().catch(failed), refreshPrinters()]) });
 /** The report offers the receipt printer once `GET /printers` lists one. */
@@ -57,7 +61,7 @@ const languageNav = document.getElementById('languages') as HTMLElement;
 const account = document.getElementById('account') as HTMLElement;
 const message = document.getElementById('message') as HTMLElement;
 const staff = document.getElementById('staff') as HTMLElement;
-staff.append(report.root, payments.root, catalog.root, stores.root, sync.root, deviceKeys.root, fleet.root);
+staff.append(report.root, payments.root, catalog.root, stores.root, suppliers.root, mail.root, sync.root, deviceKeys.root, fleet.root);
 (document.getElementById('system-slot') as HTMLElement).append(system.root);
 (document.getElementById('printers-slot') as HTMLElement).append(printers.root);
 
@@ -108,7 +112,7 @@ async function signIn(candidate: string): Promise<void> {
   sessionStorage.setItem(KEY, candidate);
   problem = undefined;
   renderChrome();
-  await Promise.all([report.load().catch(failed), payments.refresh(), sync.refresh(), fleet.refresh(), system.refresh(), refreshPrinters(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed), stores.refresh().catch(failed)]);
+  await Promise.all([report.load().catch(failed), payments.refresh(), sync.refresh(), fleet.refresh(), system.refresh(), refreshPrinters(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed), stores.refresh().catch(failed), suppliers.refresh().catch(failed), mail.refresh().catch(failed)]);
 }
 
 function signOut(): void {
@@ -116,6 +120,8 @@ function signOut(): void {
   sessionStorage.removeItem(KEY);
   deviceKeys.forget();
   stores.forget();
+  suppliers.forget();
+  mail.forget();
   problem = undefined;
   renderChrome();
   void system.refresh();
@@ -135,16 +141,18 @@ function setLanguage(language: StoreLanguage): void {
   deviceKeys.render();
   catalog.render();
   stores.render();
+  suppliers.render();
+  mail.render();
 }
 
 renderChrome();
 void system.refresh();
 void refreshPrinters();
-if (key()) void report.load().catch(failed).then(() => Promise.all([payments.refresh(), sync.refresh(), fleet.refresh(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed), stores.refresh().catch(failed)]));
+if (key()) void report.load().catch(failed).then(() => Promise.all([payments.refresh(), sync.refresh(), fleet.refresh(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed), stores.refresh().catch(failed), suppliers.refresh().catch(failed), mail.refresh().catch(failed)]));
 let round = 0;
 setInterval(() => {
   round += 1;
   void system.refresh();
   void refreshPrinters();
-  if (key()) void Promise.all([payments.refresh(), sync.refresh(), fleet.refresh(), round % REPORT_EVERY === 0 ? report.refresh() : undefined]);
+  if (key()) void Promise.all([payments.refresh(), sync.refresh(), fleet.refresh(), mail.refresh().catch(failed), round % REPORT_EVERY === 0 ? report.refresh() : undefined]);
 }, POLL_MS);

@@ -1,4 +1,6 @@
 import { catalogDe } from './catalog/texts-de.js';
+import { mailDe } from './mail/texts-de.js';
+import { suppliersDe } from './suppliers/texts-de.js';
 import type { StaffTexts } from './texts-en.js';
 
 export const de: StaffTexts = {
@@ -187,6 +189,8 @@ export const de: StaffTexts = {
   lateSoldAt: "Verkauft am",
   lateRecordedAt: "Erfasst am",
   ...catalogDe,
+  ...suppliersDe,
+  ...mailDe,
   paymentsTitle: 'Kartenzahlungen',
   paymentsToday: 'Kartenzahlungen von heute',
   paymentsNone: 'Heute keine Kartenzahlung.',

@@ -1,4 +1,6 @@
 import { catalogEn } from './catalog/texts-en.js';
+import { mailEn } from './mail/texts-en.js';
+import { suppliersEn } from './suppliers/texts-en.js';
 /** The staff page's texts in English; the other languages fill the same keys. */
 export const en = {
   subtitle: 'Staff page',
@@ -186,6 +188,8 @@ export const en = {
   lateSoldAt: "Sold at",
   lateRecordedAt: "Recorded at",
   ...catalogEn,
+  ...suppliersEn,
+  ...mailEn,
   paymentsTitle: 'Card payments',
   paymentsToday: "Today's card payments",
   paymentsNone: 'No card payment today.',

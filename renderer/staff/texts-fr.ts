@@ -1,4 +1,6 @@
 import { catalogFr } from './catalog/texts-fr.js';
+import { mailFr } from './mail/texts-fr.js';
+import { suppliersFr } from './suppliers/texts-fr.js';
 import type { StaffTexts } from './texts-en.js';
 
 export const fr: StaffTexts = {
@@ -187,6 +189,8 @@ export const fr: StaffTexts = {
   lateSoldAt: "Vendu le",
   lateRecordedAt: "Enregistré le",
   ...catalogFr,
+  ...suppliersFr,
+  ...mailFr,
   paymentsTitle: 'Paiements par carte',
   paymentsToday: "Paiements par carte d'aujourd'hui",
   paymentsNone: "Aucun paiement par carte aujourd'hui.",

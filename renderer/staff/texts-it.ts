@@ -1,4 +1,6 @@
 import { catalogIt } from './catalog/texts-it.js';
+import { mailIt } from './mail/texts-it.js';
+import { suppliersIt } from './suppliers/texts-it.js';
 import type { StaffTexts } from './texts-en.js';
 
 export const it: StaffTexts = {
@@ -187,6 +189,8 @@ export const it: StaffTexts = {
   lateSoldAt: "Venduto il",
   lateRecordedAt: "Registrato il",
   ...catalogIt,
+  ...suppliersIt,
+  ...mailIt,
   paymentsTitle: 'Pagamenti con carta',
   paymentsToday: 'Pagamenti con carta di oggi',
   paymentsNone: 'Nessun pagamento con carta oggi.',
