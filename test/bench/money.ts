@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -9,13 +8,12 @@ import type { Caller } from '../../main/services/caller.js';
 import { systemClock } from '../../main/services/clock.js';
 import { createServices } from '../../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
-import { terminalCertificateNames } from '../../main/payments/nexo/terminal-certificate.js';
 import { PROJECT_ROOT } from '../../main/version.js';
 import { createApiClient } from '../../renderer/kiosk/api-client.js';
 import { CardPayment, type TerminalPayment } from '../../renderer/kiosk/card-payment.js';
 import { sendSale } from '../../renderer/kiosk/checkout.js';
 import { freePort } from '../support/processes.js';
-import type { ReadyLine, SimulatedTransaction } from '../support/terminal-simulator.js';
+import { simulatorCall, type ReadyLine, type SimulatedTransaction } from '../support/terminal-simulator.js';
 import { startFaultProxy } from './fault-proxy.js';
 import { buildAndGetStartCommand, waitFor } from './server-process.js';
 
@@ -112,16 +110,7 @@ const staff = async (method: string, path: string, body?: unknown): Promise<{ st
   const res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${org.writeKey}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   return { status: res.status, json: await res.json() };
 };
-const simulator = (method: string, path: string, body?: unknown) =>
-  new Promise<any>((resolve, reject) => {
-    const req = request({ host: ready.host, port: ready.port, path, method, ca: ready.certificate, servername: terminalCertificateNames(ready.poiId)[0], agent: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve(JSON.parse(text)));
-    });
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
+const simulator = simulatorCall(ready);
 
 if ((await staff('POST', '/terminals', { ...ready, store, name: 'Terminal', protocol: 'nexo-local' })).status !== 201) throw new Error('the terminal could not be registered');
 const kioskKey = (await staff('POST', '/keys', { kind: 'kiosk', store, name: 'Kiosk' })).json.key as string;

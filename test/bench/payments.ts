@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:https';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -8,10 +7,9 @@ import type { Caller } from '../../main/services/caller.js';
 import { systemClock } from '../../main/services/clock.js';
 import { createServices } from '../../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
-import { terminalCertificateNames } from '../../main/payments/nexo/terminal-certificate.js';
 import { PROJECT_ROOT } from '../../main/version.js';
 import { freePort } from '../support/processes.js';
-import type { ReadyLine, SimulatedTransaction } from '../support/terminal-simulator.js';
+import { simulatorCall, type ReadyLine, type SimulatedTransaction } from '../support/terminal-simulator.js';
 import { percentile } from './load.js';
 import { buildAndGetStartCommand, spawnProcess, waitFor } from './server-process.js';
 
@@ -53,16 +51,7 @@ const call = async (key: string, method: string, path: string, body?: unknown) =
   if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
 };
-const simulator = (method: string, path: string, body?: unknown) =>
-  new Promise<any>((resolve, reject) => {
-    const req = request({ host: ready.host, port: ready.port, path, method, ca: ready.certificate, servername: terminalCertificateNames(ready.poiId)[0], agent: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve(JSON.parse(text)));
-    });
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
+const simulator = simulatorCall(ready);
 
 await call(org.writeKey, 'POST', '/terminals', { ...ready, store, name: 'Terminal', protocol: 'nexo-local' });
 const kioskKey = (await call(org.writeKey, 'POST', '/keys', { kind: 'kiosk', store, name: 'Kiosk' })).key as string;

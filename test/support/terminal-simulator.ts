@@ -39,6 +39,23 @@ export interface TerminalSimulator {
   stop(): Promise<void>;
 }
 
+/**
+ * The simulator's side door (`/simulator/...`) over its own TLS, checked as a
+ * terminal is: by its CA and the name its certificate carries, not the address.
+ */
+export function simulatorCall(ready: ReadyLine): (method: string, path: string, body?: unknown) => Promise<any> {
+  return (method, path, body) =>
+    new Promise((resolve, reject) => {
+      const req = request({ host: ready.host, port: ready.port, path, method, ca: ready.certificate, servername: terminalCertificateNames(ready.poiId)[0], agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${method} ${path}: ${res.statusCode} ${text}`))));
+      });
+      req.on('error', reject);
+      req.end(body === undefined ? undefined : JSON.stringify(body));
+    });
+}
+
 /** An absence no test outlasts: it ends when the test calls `reachable()`. */
 const UNTIL_TOLD_MS = 3_600_000;
 
@@ -59,16 +76,7 @@ export async function startTerminalSimulator(args: string[] = []): Promise<Termi
     child.once('exit', (code) => reject(new Error(`the simulator exited with ${code}: ${output}`)));
   });
   lines.on('line', (line) => (output += `${line}\n`));
-  const call = (method: string, path: string, body?: unknown) =>
-    new Promise<unknown>((resolve, reject) => {
-      const req = request({ host: ready.host, port: ready.port, path, method, ca: ready.certificate, servername: terminalCertificateNames(ready.poiId)[0], agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${method} ${path}: ${res.statusCode} ${text}`))));
-      });
-      req.on('error', reject);
-      req.end(body === undefined ? undefined : JSON.stringify(body));
-    });
+  const call = simulatorCall(ready);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     ready,
