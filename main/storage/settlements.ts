@@ -59,17 +59,8 @@ const toSettlement = (row: Row): SettlementRecord => ({
   createdAt: row.created_at as string,
 });
 
-/**
- * Orders gain `refunded` (cents given back by card) with the refunds of
- * payments; a database without the column has no refunds to spread.
- */
-function refundedColumn(db: Db): string {
-  const columns = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('orders')").all();
-  return columns.some((c) => c.name === 'refunded') ? 'coalesce(o.refunded, 0)' : '0';
-}
-
 export function createSettlementStore(db: Db) {
-  const refunded = refundedColumn(db);
+  const refunded = 'coalesce(o.refunded, 0)';
   const states = SETTLED_PAYMENT_STATES.map((s) => `'${s}'`).join(', ');
   // A refund counts when the order's last change, which recorded it, came before `to`.
   const refundedBefore = `CASE WHEN o.lastupdate < @to THEN ${refunded} ELSE 0 END`;
@@ -79,14 +70,11 @@ export function createSettlementStore(db: Db) {
         AND (@store IS NULL OR o.store = @store)
         AND NOT EXISTS (SELECT 1 FROM settled_orders s WHERE s.order_id = o.id)`,
   );
-  const refundedSince =
-    refunded === '0'
-      ? undefined
-      : db.prepare<Row, Row>(
-          `SELECT o.id, o.store, o.order_date, o.createdate, o.products, ${refunded} AS refunded, s.refunded AS accounted
-             FROM settled_orders s JOIN orders o ON o.id = s.order_id
-            WHERE s.org_id = @orgId AND o.lastupdate < @to AND ${refunded} > s.refunded AND (@store IS NULL OR o.store = @store)`,
-        );
+  const refundedSince = db.prepare<Row, Row>(
+    `SELECT o.id, o.store, o.order_date, o.createdate, o.products, ${refunded} AS refunded, s.refunded AS accounted
+       FROM settled_orders s JOIN orders o ON o.id = s.order_id
+      WHERE s.org_id = @orgId AND o.lastupdate < @to AND ${refunded} > s.refunded AND (@store IS NULL OR o.store = @store)`,
+  );
   const nextNumber = db.prepare<[string], number>('SELECT coalesce(max(number), 0) + 1 FROM settlements WHERE org_id = ?').pluck();
   const insertSettlement = db.prepare('INSERT INTO settlements (id, org_id, number, to_time, store, created_at) VALUES (@id, @orgId, @number, @to, @store, @createdAt)');
   const insertAmount = db.prepare(
@@ -127,7 +115,7 @@ export function createSettlementStore(db: Db) {
     },
     /** Settled orders whose refunds recorded before `to` grew since. */
     refundedSince(orgId: string, to: string, store: string | null): CandidateOrder[] {
-      return refundedSince ? refundedSince.all({ orgId, to, store }).map(toCandidate) : [];
+      return refundedSince.all({ orgId, to, store }).map(toCandidate);
     },
     nextNumber(orgId: string): number {
       return nextNumber.get(orgId)!;
