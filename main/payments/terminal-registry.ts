@@ -7,7 +7,7 @@ import { BadRequest, NotFound, UnprocessableEntity } from '../services/errors.js
 import { requireStores } from '../services/store-references.js';
 import type { StoreStore } from '../storage/stores.js';
 import type { TerminalRecord, TerminalStore } from '../storage/terminals.js';
-import { terminalCertificateProblem } from './terminal-certificate.js';
+import { terminalCertificateProblem } from './terminal-ca-check.js';
 import { terminalAddressProblem, terminalConnectProblem, type TerminalNetworkPolicy } from './terminal-network.js';
 import type { TerminalEndpoint } from './terminal-protocol.js';
 
