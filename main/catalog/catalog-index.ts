@@ -80,12 +80,15 @@ export async function buildCatalogIndex(deps: { products: ProductStore; categori
     afterId = page.at(-1)!.id;
   }
   const suppliers: Supplier[] = deps.suppliers.listActiveByName(orgId, Number.MAX_SAFE_INTEGER);
+  const categoryById = new Map(activeCategories.map((category) => [category.id, category]));
   return {
     /** Active products in id order. */
     products,
     byExternalId: (externalId: string) => byExternalId.get(externalId) ?? [],
     byBarcode: (barcode: string) => byBarcode.get(barcode) ?? [],
     categories: new Referable('category', 'categories', (id) => deps.categories.get(orgId, id), activeCategories),
+    /** The category with this id, deleted ones included. */
+    category: (id: string): Category | undefined => categoryById.get(id) ?? deps.categories.get(orgId, id),
     suppliers: new Referable('supplier', 'suppliers', (id) => deps.suppliers.get(orgId, id), suppliers),
   };
 }

@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { z } from 'zod';
 import { CATALOG_COLUMNS, type CatalogColumn, type CatalogFileError, type CatalogImportResult } from '../../shared/api/catalog.js';
 import { ProductCreateSchema, ProductUpdateSchema, type ProductCreate, type ProductUpdate } from '../../shared/api/products.js';
+import { productMargin } from '../../shared/product-margin.js';
 import { normalizeCode } from '../services/products.js';
 import { barcodeWarning } from './barcode-checks.js';
 import type { CatalogIndex } from './catalog-index.js';
@@ -111,6 +112,27 @@ function rowWarnings(header: Header, record: FileRecord, current: Record<string,
 }
 
 /**
+ * A warning when the product as the row leaves it has a margin outside its
+ * category's range, under the cost price's column (else the price's, else the
+ * category's) when the file has it.
+ */
+function marginWarning(line: number, product: Record<string, unknown>, header: Header, index: CatalogIndex): CatalogFileError | undefined {
+  const categoryId = typeof product.category === 'string' ? product.category : undefined;
+  const category = categoryId === undefined ? undefined : index.category(categoryId);
+  const price = typeof product.price === 'number' ? product.price : undefined;
+  const costPrice = typeof product.costPrice === 'number' ? product.costPrice : undefined;
+  const margin = productMargin({ price, costPrice }, category);
+  if (!category || !margin || margin.standing === 'inside' || margin.standing === 'no-range') return undefined;
+  const bound = margin.standing === 'below-min' ? `below the minimum ${category.marginMinPercent} %` : `above the maximum ${category.marginMaxPercent} %`;
+  const column = (['costPrice', 'price', 'category'] as const).map((c) => header.names.get(c)).find((name) => name !== undefined) ?? null;
+  return {
+    line,
+    column,
+    message: `the margin ${margin.percent} % (price ${shownValue('price', price)}, cost price ${shownValue('costPrice', costPrice)}) is ${bound} of the category ${JSON.stringify(category.name)}; check the cost price and the price`,
+  };
+}
+
+/**
  * Checks every row of a catalog file against the organization's catalog and
  * says what an import would do: which products it creates, which it changes
  * (and how), which it leaves as they are, every problem found, by line and
@@ -168,6 +190,8 @@ export async function checkCatalogFile(records: FileRecord[], index: CatalogInde
       rowErrors.forEach(report.error);
       continue;
     }
+    const margin = marginWarning(line, { ...current, ...fields }, header, index);
+    if (margin) report.warning(margin);
     if (!current) {
       const parsed = ProductCreateSchema.safeParse(fields);
       if (!parsed.success) {

@@ -225,7 +225,7 @@ export const CatalogImportResultSchema = z
     errorGroups: z.array(CatalogErrorGroupSchema).describe('Every problem grouped by column and kind, the largest group first: what to correct, in a few lines.'),
     warnings: z
       .array(CatalogFileErrorSchema)
-      .describe(`What looks wrong but imports as written (never blocking), at most ${MAX_REPORTED}: a barcode with a wrong GS1 check digit or whose leading zeros a spreadsheet dropped, text decoded in the wrong character set or with letters replaced by "?".`),
+      .describe(`What looks wrong but imports as written (never blocking), at most ${MAX_REPORTED}: a barcode with a wrong GS1 check digit or whose leading zeros a spreadsheet dropped, text decoded in the wrong character set or with letters replaced by "?", a margin ((price - costPrice) / price) outside the category's \`marginMinPercent\`..\`marginMaxPercent\`.`),
     warningsTotal: z.int().describe('How many warnings there are in all.'),
     changes: z.array(CatalogFileChangeSchema).describe(`What the rows that update a product change, field by field, in line order: the first ${MAX_REPORTED}.`),
     changesTotal: z.int().describe('How many field changes there are in all.'),
