@@ -42,7 +42,7 @@ export interface CandidateOrder {
   orderDate: string;
   recordedAt: string;
   products: string;
-  /** Refunded cents recorded before the settlement's `to`, as far as the order tells. */
+  /** Refunded cents confirmed before the settlement's `to`. */
   refunded: number;
   /** Refunded cents earlier settlements already accounted for. */
   accounted: number;
@@ -62,8 +62,13 @@ const toSettlement = (row: Row): SettlementRecord => ({
 export function createSettlementStore(db: Db) {
   const refunded = 'coalesce(o.refunded, 0)';
   const states = SETTLED_PAYMENT_STATES.map((s) => `'${s}'`).join(', ');
-  // A refund counts when the order's last change, which recorded it, came before `to`.
-  const refundedBefore = `CASE WHEN o.lastupdate < @to THEN ${refunded} ELSE 0 END`;
+  const cardRefunds = `FROM payments p JOIN refunds r ON r.payment_id = p.id WHERE p.order_id = o.id AND r.state = 'done' AND r.reversal = 0`;
+  // A card refund counts from when the terminal confirmed it, so a later edit of the order moves
+  // nothing; a refund this server has no record of (a store PC sent it with the order) counts from
+  // the order's last change, which recorded it. Orders never refunded skip both look-ups.
+  const refundedBefore = `CASE WHEN ${refunded} = 0 THEN 0
+    WHEN EXISTS (SELECT 1 ${cardRefunds}) THEN min(${refunded}, (SELECT coalesce(sum(r.amount), 0) ${cardRefunds} AND r.decided_at < @to))
+    WHEN o.lastupdate < @to THEN ${refunded} ELSE 0 END`;
   const unsettled = db.prepare<Row, Row>(
     `SELECT o.id, o.store, o.order_date, o.createdate, o.products, ${refundedBefore} AS refunded, 0 AS accounted FROM orders o
       WHERE o.org_id = @orgId AND o.createdate < @to AND o.deleted = 0 AND o.payment_state IN (${states})
@@ -71,9 +76,11 @@ export function createSettlementStore(db: Db) {
         AND NOT EXISTS (SELECT 1 FROM settled_orders s WHERE s.order_id = o.id)`,
   );
   const refundedSince = db.prepare<Row, Row>(
-    `SELECT o.id, o.store, o.order_date, o.createdate, o.products, ${refunded} AS refunded, s.refunded AS accounted
-       FROM settled_orders s JOIN orders o ON o.id = s.order_id
-      WHERE s.org_id = @orgId AND o.lastupdate < @to AND ${refunded} > s.refunded AND (@store IS NULL OR o.store = @store)`,
+    `SELECT * FROM (
+       SELECT o.id, o.store, o.order_date, o.createdate, o.products, ${refundedBefore} AS refunded, s.refunded AS accounted
+         FROM settled_orders s JOIN orders o ON o.id = s.order_id
+        WHERE s.org_id = @orgId AND ${refunded} > s.refunded AND (@store IS NULL OR o.store = @store))
+      WHERE refunded > accounted`,
   );
   const nextNumber = db.prepare<[string], number>('SELECT coalesce(max(number), 0) + 1 FROM settlements WHERE org_id = ?').pluck();
   const insertSettlement = db.prepare('INSERT INTO settlements (id, org_id, number, to_time, store, created_at) VALUES (@id, @orgId, @number, @to, @store, @createdAt)');
