@@ -7,7 +7,8 @@ import { h, replaceChildren, type Child } from '../../kiosk/dom.js';
 import { CallError, deleteData, getTagged, postAnswer, postData } from '../api.js';
 import { reasonText } from '../call-reason.js';
 import type { StaffTextKey, StaffTranslate } from '../texts.js';
-import { francsText, localDay } from './form-values.js';
+import { francsText, localDay, parseFrancs } from './form-values.js';
+import { marginWords } from './margin-words.js';
 import { productWrite, type DraftInput } from './product-draft.js';
 
 const TAX_TEXT: Record<TaxCategory, StaffTextKey> = { '8.1': 'catalogTax_8.1', '2.6': 'catalogTax_2.6', '3.8': 'catalogTax_3.8', '0': 'catalogTax_0' };
@@ -253,6 +254,26 @@ export function createProductForm(deps: ProductFormDeps) {
     );
   }
 
+  /** The margin of the price and category as typed over the stored cost price, marked when outside the category's range. */
+  function marginLine(t: StaffTranslate, price: string, categoryId: string): { standing: string; children: Child[] } {
+    const costPrice = product?.costPrice;
+    if (costPrice === undefined) return { standing: 'unknown', children: [t('catalogMarginUnknown')] };
+    const cents = parseFrancs(price);
+    const category = deps.categories().find((c) => c.id === categoryId);
+    const words = marginWords(t, { price: Number.isNaN(cents) ? undefined : cents, costPrice }, category);
+    if (!words) return { standing: 'unknown', children: [] };
+    const of = t('catalogMarginOf', { percent: words.percent, cost: t.money(costPrice) });
+    return { standing: words.standing, children: [of, words.outside && [' – ', h('strong', { class: 'down' }, words.outside)]] };
+  }
+
+  function showMargin(): void {
+    const output = dialog.querySelector<HTMLOutputElement>('#product-margin');
+    if (!output) return;
+    const line = marginLine(deps.t(), value('price'), value('category'));
+    output.dataset.margin = line.standing;
+    replaceChildren(output, ...line.children);
+  }
+
   function render(typed?: DraftInput, focus?: string): void {
     const t = deps.t();
     const p = product;
@@ -272,12 +293,13 @@ export function createProductForm(deps: ProductFormDeps) {
     };
     const categories = deps.categories().filter((c) => !c.deleted);
     const general = problems.find((x) => x.field === '');
+    const margin = marginLine(t, v.price, v.category);
     const current = p?.imageUrl ? h('img', { src: p.imageUrl, alt: t('catalogImageCurrent'), class: 'product-image' }) : h('p', { class: 'hint' }, t('catalogImageNone'));
     replaceChildren(
       dialog,
       h(
         'form',
-        { 'data-form': 'product', onsubmit: (event: Event) => (event.preventDefault(), void save()) },
+        { 'data-form': 'product', onsubmit: (event: Event) => (event.preventDefault(), void save()), oninput: showMargin },
         h('h3', { id: 'product-dialog-title' }, p ? t('catalogEditTitle', { name: p.name }) : t('catalogNewTitle')),
         general && h('p', { class: 'down', role: 'alert' }, general.text),
         conflict && conflictPanel(t),
@@ -297,6 +319,7 @@ export function createProductForm(deps: ProductFormDeps) {
           labelled('sale-from', t('catalogSaleFrom'), h('input', { type: 'date', value: v.saleFrom })),
           labelled('sale-to', t('catalogSaleTo'), h('input', { type: 'date', value: v.saleTo })),
         ),
+        h('div', { class: 'field margin' }, h('label', { for: 'product-margin' }, t('catalogMargin')), h('output', { id: 'product-margin', 'data-margin': margin.standing }, margin.children)),
         h('div', { class: 'check' }, h('input', { type: 'checkbox', id: 'product-sale-stop', checked: v.saleStop }), h('label', { for: 'product-sale-stop' }, t('catalogSaleStop'))),
         aliasRows(t),
         h(

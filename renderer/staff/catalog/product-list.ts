@@ -3,6 +3,7 @@ import { MAX_SEARCH_LIMIT, MAX_SEARCH_OFFSET, type Product } from '../../../shar
 import { h, replaceChildren } from '../../kiosk/dom.js';
 import { getPage } from '../api.js';
 import type { StaffTranslate } from '../texts.js';
+import { marginWords } from './margin-words.js';
 import { createFilteredPages, type FilteredPage, type FilteredPages, type PageSource } from './filtered-pages.js';
 
 /** Rows on one page of the list. */
@@ -151,7 +152,8 @@ export function createProductList(deps: ProductListDeps) {
   }
 
   function productRow(t: StaffTranslate, p: Product): HTMLElement {
-    const category = deps.categories().find((c) => c.id === p.category)?.name ?? '–';
+    const category = deps.categories().find((c) => c.id === p.category);
+    const margin = marginWords(t, p, category);
     const notes = [
       p.saleStop && t('catalogSoldOut'),
       p.ageRestriction && t('catalogAgeFrom', { age: p.minimumAge ?? 18 }),
@@ -163,7 +165,13 @@ export function createProductList(deps: ProductListDeps) {
       h('td', {}, p.name),
       h('td', {}, p.barcode === p.id ? '' : p.barcode),
       h('td', { class: 'num' }, t.money(p.price)),
-      h('td', {}, category),
+      h('td', {}, category?.name ?? '–'),
+      h(
+        'td',
+        { class: 'num', 'data-margin': margin?.standing },
+        margin?.percent,
+        margin?.outside && [h('br'), h('span', { class: 'down' }, margin.outside)],
+      ),
       h('td', {}, notes.join(', ')),
       h(
         'td',
@@ -177,7 +185,7 @@ export function createProductList(deps: ProductListDeps) {
   function renderResults(): void {
     const t = deps.t();
     if (!shown) return replaceChildren(results);
-    const head = [t('catalogName'), t('catalogBarcode'), t('catalogPrice'), t('catalogCategory'), t('catalogNotes'), t('keyActions')];
+    const head = [t('catalogName'), t('catalogBarcode'), t('catalogPrice'), t('catalogCategory'), t('catalogMargin'), t('catalogNotes'), t('keyActions')];
     replaceChildren(
       results,
       h('p', { role: 'status', class: 'hint' }, shown.items.length === 0 ? t('catalogNoneFound') : t('catalogPageOf', { page: shown.number, count: shown.items.length })),
