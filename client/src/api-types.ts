@@ -6064,7 +6064,7 @@ export interface components {
             errorsTotal: number;
             /** @description Every problem grouped by column and kind, the largest group first: what to correct, in a few lines. */
             errorGroups: components["schemas"]["CatalogErrorGroup"][];
-            /** @description What looks wrong but imports as written (never blocking), at most 1000: a barcode with a wrong GS1 check digit or whose leading zeros a spreadsheet dropped, text decoded in the wrong character set or with letters replaced by "?". */
+            /** @description What looks wrong but imports as written (never blocking), at most 1000: a barcode with a wrong GS1 check digit or whose leading zeros a spreadsheet dropped, text decoded in the wrong character set or with letters replaced by "?", a margin ((price - costPrice) / price) outside the category's `marginMinPercent`..`marginMaxPercent`. */
             warnings: components["schemas"]["CatalogFileError"][];
             /** @description How many warnings there are in all. */
             warningsTotal: number;
