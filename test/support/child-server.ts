@@ -3,6 +3,9 @@ import { PROJECT_ROOT } from '../../main/version.js';
 import { compiled } from './compiled-product.js';
 import { freePort } from './processes.js';
 
+/** A start takes a second on an idle machine; two suites and a browser sharing two cores have stretched it past 30 s. */
+const START_PATIENCE_MS = 90_000;
+
 export interface ChildServer {
   url: string;
   child: ChildProcess;
@@ -26,10 +29,10 @@ export async function startChildServer(dataDir: string, port?: number, env: Reco
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}/api/v1`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + START_PATIENCE_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`the server did not answer within 30 s: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`the server did not answer within ${START_PATIENCE_MS / 1000} s: ${stderr}`);
     const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
     if (ok) break;
     await new Promise((r) => setTimeout(r, 50));
