@@ -7,8 +7,8 @@ export default defineConfig({
     // Needs a fresh build and a whole electron-builder run: `npm run test:package`, which .ci/run runs.
     exclude: [...configDefaults.exclude, 'test/package.test.ts'],
     // Limits for a hang, not for speed: a test that starts CLIs and servers in processes of their own
-    // takes two to three times as long while a second suite shares the two cores.
-    testTimeout: 60_000,
+    // takes two to three times as long while a second suite shares the two cores, and five times at a load of 30.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // A page, a server or a file polled for what it shows: 1 s (Vitest's default) is not always enough
     // while three files share two cores with Chromium; a poll that succeeds returns at once.

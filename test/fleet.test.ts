@@ -107,7 +107,7 @@ describe('the fleet of an upstream', () => {
     const table = await runCli(pair.upstream.dataDir, ['fleet', pair.upOrg.id]);
     expect(table.stdout.split('\n')[0]).toMatch(/^name +device +version +state +last seen +pending +parked +printers +disk free$/);
     expect(table.stdout).toContain(device.slice(0, 8));
-  }, 60_000);
+  });
 
   it('keeps a PC that stopped reporting as offline until staff remove it', async () => {
     const last = await fleetRow(() => true);
@@ -163,7 +163,7 @@ describe("a store PC's reports between two pulls", () => {
     } finally {
       await quiet.destroy();
     }
-  }, 60_000);
+  });
 });
 
 describe('the state of a device', () => {

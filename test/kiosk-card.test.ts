@@ -180,7 +180,7 @@ describe('while the terminal drops off the network', () => {
     await expect.poll(methods, { timeout: 25_000 }).toEqual(['cash']);
     await sim.reachable();
     await expect.poll(methods, { timeout: 25_000 }).toEqual(['cash', 'providerA']);
-  }, 60_000);
+  });
 });
 
 describe.each(['de', 'fr', 'it', 'en'])('the card step passes axe-core (%s)', (language) => {

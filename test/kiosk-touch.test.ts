@@ -245,7 +245,7 @@ describe('a sync state change', () => {
   it('shows the offline badge with its plural and leaves the search and its text as they are', async () => {
     pair = await startSyncPair();
     const pairSeed = await seedKioskCatalog(pair.write);
-    await waitForSync(pair.write, (s) => s.pending === 0 && s.state === 'idle', 60_000);
+    await waitForSync(pair.write, (s) => s.pending === 0 && s.state === 'idle');
     // The badge reads GET /sync, which a kiosk key may not: only a kiosk holding a staff key shows it.
     const { context, page } = await openKiosk(h.browser, pair.local.url, { key: pair.org.writeKey, storeId: pairSeed.store }, undefined, (p) => p.clock.install());
     h.track(context);

@@ -72,7 +72,7 @@ describe('an image upload and the pull (field condition 1)', () => {
     const local = (await pair.write.get(`/products/${mug}`)).body.data;
     expect(local).toMatchObject({ name: 'Kaffeetasse', imageUrl: localUrl, barcodeAliases: [{ code: 'img-mug-2' }] });
     expect(await picture(localUrl)).toEqual({ status: 200, bytes: png });
-  }, 60_000);
+  });
 
   it('keeps a picture uploaded while a long pull runs', async () => {
     const plate = await created({ name: 'Teller', price: 900, barcode: 'img-plate' });
@@ -94,7 +94,7 @@ describe('an image upload and the pull (field condition 1)', () => {
     expect(await picture(localUrl)).toEqual({ status: 200, bytes: png });
     const upstreamUrl = (await upstreamProduct('img-plate')).imageUrl as string;
     expect(await picture(upstreamUrl)).toEqual({ status: 200, bytes: png });
-  }, 60_000);
+  });
 
   it('follows a picture HQ sets later: the local product takes the upstream one', async () => {
     const bowl = await created({ name: 'Schale', price: 700, barcode: 'img-bowl' });
@@ -113,5 +113,5 @@ describe('an image upload and the pull (field condition 1)', () => {
     expect((await pair.write.get(`/products/${bowl}`)).body.data.imageUrl).toBe(hq.body.data.imageUrl);
     // The store's own copy of the old picture is released once nothing names it.
     expect((await picture(localUrl)).status).toBe(404);
-  }, 60_000);
+  });
 });

@@ -64,5 +64,5 @@ describe('a round that runs longer than its lease (field condition 5)', () => {
     expect(await waitForSync(write, drainedSince(since), 30_000)).toMatchObject({ pending: 0, parked: 0 });
     const [product] = (await collectPages(pair.up, '/products?barcode=lease-poster')).items;
     expect(product.imageUrl).toMatch(/\.png$/);
-  }, 60_000);
+  });
 });

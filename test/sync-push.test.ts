@@ -105,7 +105,7 @@ describe('a day offline, then the line comes back', () => {
     await expect.poll(() => proxy.stats().faulted, { timeout: 30_000 }).toBeGreaterThanOrEqual(faulted + 2);
     const since = new Date().toISOString();
     proxy.setMode('pass');
-    await waitForSync(write, drainedSince(since), 60_000);
+    await waitForSync(write, drainedSince(since));
     expect((await collectPages(up, '/products?barcode=brot-1')).items).toHaveLength(1);
     const upProduct = upstreamIdOf('product', product);
     // Counted by product, not before and after: the upstream's orders are the same whatever another test still pushes.

@@ -52,7 +52,7 @@ describe('a power cut of the upstream while it answers a pushed creation (field 
     expect((await collectPages(up, '/categories')).items.map((c) => c.name)).toEqual(['Brot']);
     expect((await write.get('/sync')).body.data).toMatchObject({ pending: 0, parked: 0 });
     await proxy.close();
-  }, 60_000);
+  });
 });
 
 describe('a pushed mark lost in a power cut, then the store PC off for more than 24 hours (field condition 7)', () => {
@@ -80,5 +80,5 @@ describe('a pushed mark lost in a power cut, then the store PC off for more than
     expect((await collectPages(up, '/categories')).items.map((c) => c.name)).toEqual(['Käse']);
     expect((await write.get('/sync')).body.data).toMatchObject({ pending: 0, parked: 0 });
     await pair.proxy.close();
-  }, 60_000);
+  });
 });

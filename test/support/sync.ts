@@ -48,7 +48,7 @@ export function configureSync(target: TestServer | string, orgId: string, settin
 }
 
 /** Polls `GET /sync` until `done` holds for its data, and returns it. */
-export async function waitForSync(client: Api, done: (status: any) => boolean, timeoutMs = 20_000): Promise<any> {
+export async function waitForSync(client: Api, done: (status: any) => boolean, timeoutMs = 60_000): Promise<any> {
   const ends = Date.now() + timeoutMs;
   let last: any;
   while (Date.now() < ends) {
