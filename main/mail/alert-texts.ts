@@ -56,6 +56,11 @@ const TEXTS: Record<StoreLanguage, LanguageText> = {
         what: 'Auf dem Datenlaufwerk des Laden-PCs ist weniger als 1 GiB frei.',
         todo: 'Löschen Sie nicht benötigte Dateien auf diesem Laufwerk (alte Sicherungen, Downloads) oder wenden Sie sich an Ihren IT-Support.',
       },
+      'store-pc-silent': {
+        title: 'Laden-PC meldet sich nicht',
+        what: 'Ein Laden-PC hat sich bei der Zentrale nicht mehr gemeldet: Er ist vielleicht ausgeschaltet, ohne Strom oder ohne Internet. Meldet er selbst Störungen, kommen sie nicht an.',
+        todo: 'Prüfen Sie, ob der Laden-PC eingeschaltet und mit dem Internet verbunden ist (Router, Kabel); er meldet sich danach von selbst wieder.',
+      },
     },
   },
   fr: {
@@ -91,6 +96,11 @@ const TEXTS: Record<StoreLanguage, LanguageText> = {
         title: 'Espace disque insuffisant',
         what: 'Il reste moins de 1 Gio libre sur le disque de données du PC du magasin.',
         todo: 'Supprimez les fichiers inutiles sur ce disque (anciennes sauvegardes, téléchargements) ou contactez votre support informatique.',
+      },
+      'store-pc-silent': {
+        title: 'Le PC du magasin ne donne plus de nouvelles',
+        what: "Un PC du magasin ne s'est plus annoncé à la centrale : il est peut-être éteint, sans courant ou sans Internet. S'il signale lui-même des pannes, elles n'arrivent pas.",
+        todo: "Vérifiez que le PC du magasin est allumé et relié à Internet (routeur, câble) ; il s'annoncera ensuite de lui-même.",
       },
     },
   },
@@ -128,6 +138,11 @@ const TEXTS: Record<StoreLanguage, LanguageText> = {
         what: 'Sul disco dati del PC del negozio resta meno di 1 GiB libero.',
         todo: 'Eliminate i file non necessari su questo disco (vecchi backup, download) o rivolgetevi al vostro supporto informatico.',
       },
+      'store-pc-silent': {
+        title: 'Il PC del negozio non dà notizie',
+        what: 'Un PC del negozio non si è più annunciato alla sede centrale: forse è spento, senza corrente o senza Internet. Se segnala guasti, non arrivano.',
+        todo: 'Verificate che il PC del negozio sia acceso e collegato a Internet (router, cavo); si annuncerà poi da solo.',
+      },
     },
   },
   en: {
@@ -163,6 +178,11 @@ const TEXTS: Record<StoreLanguage, LanguageText> = {
         title: 'Disk space low',
         what: "Less than 1 GiB is free on the store PC's data disk.",
         todo: 'Delete files not needed on that disk (old backups, downloads) or call your IT support.',
+      },
+      'store-pc-silent': {
+        title: 'Store PC silent',
+        what: 'A store PC has stopped reporting to head office: it may be switched off, without power or without internet. Troubles it reports itself do not arrive.',
+        todo: 'Check that the store PC is switched on and connected to the internet (router, cable); it reports again by itself afterwards.',
       },
     },
   },
