@@ -46,6 +46,7 @@ import { diskFreeOf, observeKnown, observeTerminals, type ConditionSources } fro
 import { createAlertWatch, DEFAULT_ALERT_WATCH, type AlertWatch, type AlertWatchOptions } from './alerts/alert-watch.js';
 import { mailsAlertsItself } from './alerts/alert-mailer.js';
 import { observeFleet } from './alerts/fleet-conditions.js';
+import { reportedAlerts } from './alerts/reported-alerts.js';
 import { createAlertStore } from './storage/alerts.js';
 import type { MailEnvironment } from './mail/mail-config.js';
 import { createMailSender, type MailSender, type MailSenderOptions } from './mail/mail-sender.js';
@@ -191,11 +192,7 @@ export function createApp(deps: AppDeps): {
     device: {
       name: deps.deviceName ?? hostname(),
       printers: (orgId) => printerRecords.list(orgId).map((printer) => ({ name: printer.name, state: printerStates.of(printer.id).state })),
-      alerts: (orgId) =>
-        alertRecords
-          .open(orgId)
-          .filter((alert) => alert.alertedAt !== null)
-          .map((alert) => ({ store: alert.store, kind: alert.kind, since: alert.since, detail: alert.detail })),
+      alerts: (orgId) => reportedAlerts(alertRecords, orgId),
       mailsAlerts: (orgId) => mailsAlertsItself({ servers: mailServers, syncConfigs: sync.configs }, orgId),
     },
     committed: groups?.committed,

@@ -129,6 +129,47 @@ describe("a store PC's own alerts, as its heartbeat reports them", () => {
   });
 });
 
+describe('a heartbeat of a newer or an older store PC', () => {
+  it("takes the conditions the hub knows, mails them when the PC has no mail server, and ignores kinds it does not know", async () => {
+    const hubOrg = hub.createOrg();
+    const client = api(hub.url, hubOrg.writeKey);
+    expect((await client.post('/mail/settings', { smtpUrl: receiver.url, from: 'zentrale@example.ch' })).status).toBe(200);
+    const store = (await client.post('/stores', { name: 'Corner Shop', languageMain: 'en', adminMail: 'owner@example.ch' })).body.id as string;
+    const since = new Date(Date.now() - 600_000).toISOString();
+    const heartbeat = {
+      device: 'newer-pc-0001',
+      name: 'Till 2',
+      version: '9.0.0',
+      stores: [store],
+      lastPushAt: null,
+      lastPullAt: null,
+      pending: 0,
+      parked: 0,
+      oldestPendingAt: null,
+      lastSaleAt: null,
+      printers: [{ name: 'Till printer', state: 'paperOut' }],
+      diskFreeBytes: null,
+      databaseBytes: null,
+      alerts: [
+        { store, kind: 'printer-error', since, detail: 'Till printer: paperOut' },
+        { store, kind: 'scale-unreachable', since, detail: 'a kind of a later version' },
+      ],
+      mailsAlerts: false,
+    };
+    expect((await client.post('/fleet/heartbeat', heartbeat)).status).toBe(200);
+    await receiver.waitFor((mails) => mails.some(to('owner@example.ch', 'printer-error')), 'the reported printer alert');
+    const mail = receiver.mails.find(to('owner@example.ch', 'printer-error'))!;
+    expect(mail.subject).toBe('[Alert] Corner Shop: Receipt printer in error');
+    expect(mail.text).toMatch(/Seen: Till 2: Till printer: paperOut/);
+    const listed = ((await client.get('/alerts')).body.data as any[]).filter((a) => a.store === store);
+    expect(listed).toEqual([{ id: expect.any(String), store, kind: 'printer-error', since, endedAt: null }]);
+
+    const { alerts: _reported, mailsAlerts: _mails, ...older } = heartbeat;
+    expect((await client.post('/fleet/heartbeat', older)).status).toBe(200);
+    await receiver.waitFor((mails) => mails.some((m) => to('owner@example.ch', 'printer-error')(m) && m.subject.startsWith('[Resolved]')), 'its end');
+  });
+});
+
 describe('a store PC that stops sending heartbeats', () => {
   it("is an alert of its store on the hub after ALERT_AFTER_MS, mailed in the store's language, until it reports again", async () => {
     const cut = Date.now();
@@ -154,5 +195,7 @@ describe('a store PC that stops sending heartbeats', () => {
     const [ended] = await hubAlertsUntil(quiet, 'store-pc-silent', (alerts) => alerts.length === 1 && alerts[0].endedAt !== null);
     expect(ended.id).toBe(open.id);
     expect(receiver.mails.filter(to('patron@example.ch', 'store-pc-silent'))).toHaveLength(2);
+    // The PC's own "head office not reached" is not reported: the hub knew it as the silence.
+    expect(((await quiet.hub.get('/alerts')).body.data as any[]).map((a) => a.kind)).not.toContain('upstream-unreachable');
   });
 });
