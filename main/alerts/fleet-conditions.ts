@@ -10,16 +10,17 @@ import type { Observation } from './alert-conditions.js';
  * said it has no mail server of its own. A silent PC's last report stands:
  * what it said last is the best the hub knows.
  */
-export function observeFleet(devices: Pick<FleetDeviceStore, 'list'>, orgId: string, now: Date, silentAfterMs: number): Observation[] {
+export function observeFleet(devices: Pick<FleetDeviceStore, 'alertSources'>, orgId: string, now: Date, silentAfterMs: number): Observation[] {
   const seen: Observation[] = [];
-  for (const { report, lastSeenAt } of devices.list(orgId)) {
-    if (now.getTime() - Date.parse(lastSeenAt) >= silentAfterMs) {
-      for (const store of report.stores) seen.push({ kind: 'store-pc-silent', store, since: lastSeenAt, detail: `${report.name} (${report.device})` });
+  const silentSince = new Date(now.getTime() - silentAfterMs).toISOString();
+  for (const device of devices.alertSources(orgId, silentSince)) {
+    if (device.lastSeenAt <= silentSince) {
+      for (const store of device.stores) seen.push({ kind: 'store-pc-silent', store, since: device.lastSeenAt, detail: `${device.name} (${device.device})` });
     }
-    for (const alert of report.alerts ?? []) {
+    for (const alert of device.alerts) {
       const kind = AlertKindSchema.safeParse(alert.kind);
       if (!kind.success || kind.data === 'store-pc-silent') continue;
-      seen.push({ kind: kind.data, store: alert.store, since: alert.since, detail: `${report.name}: ${alert.detail}`, mailedElsewhere: report.mailsAlerts !== false });
+      seen.push({ kind: kind.data, store: alert.store, since: alert.since, detail: `${device.name}: ${alert.detail}`, mailedElsewhere: device.mailsAlerts !== false });
     }
   }
   return seen;
