@@ -43,7 +43,10 @@ import { terminalRoutes } from './http/routes/terminals.js';
 import { mailRoutes } from './http/routes/mail.js';
 import { alertRoutes } from './http/routes/alerts.js';
 import { diskFreeOf, observeKnown, observeTerminals, type ConditionSources } from './alerts/alert-conditions.js';
-import { createAlertWatch, type AlertWatch, type AlertWatchOptions } from './alerts/alert-watch.js';
+import { createAlertWatch, DEFAULT_ALERT_WATCH, type AlertWatch, type AlertWatchOptions } from './alerts/alert-watch.js';
+import { mailsAlertsItself } from './alerts/alert-mailer.js';
+import { observeFleet } from './alerts/fleet-conditions.js';
+import { reportedAlerts } from './alerts/reported-alerts.js';
 import { createAlertStore } from './storage/alerts.js';
 import type { MailEnvironment } from './mail/mail-config.js';
 import { createMailSender, type MailSender, type MailSenderOptions } from './mail/mail-sender.js';
@@ -174,6 +177,7 @@ export function createApp(deps: AppDeps): {
     productListeners: [releaseImages],
     scaleLabels: createScaleLabels({ db: deps.db, clock: deps.clock }).reader,
   });
+  const alertRecords = createAlertStore(deps.db);
   const printerStates = createPrinterStates();
   const printerRecords = createPrinterStore(deps.db);
   const sync = createSync({
@@ -188,11 +192,14 @@ export function createApp(deps: AppDeps): {
     device: {
       name: deps.deviceName ?? hostname(),
       printers: (orgId) => printerRecords.list(orgId).map((printer) => ({ name: printer.name, state: printerStates.of(printer.id).state })),
+      alerts: (orgId) => reportedAlerts(alertRecords, orgId),
+      mailsAlerts: (orgId) => mailsAlertsItself({ servers: mailServers, syncConfigs: sync.configs }, orgId),
     },
     committed: groups?.committed,
   });
+  const fleetDevices = createFleetDeviceStore(deps.db);
   const fleet = createFleet({
-    devices: createFleetDeviceStore(deps.db),
+    devices: fleetDevices,
     clock: deps.clock,
     thresholds: deps.fleetThresholds ?? DEFAULT_THRESHOLDS,
   });
@@ -239,15 +246,17 @@ export function createApp(deps: AppDeps): {
     syncConfigs: sync.configs,
     diskFree: deps.diskFree ?? diskFreeOf(deps.db.name),
   };
+  const alertAfterMs = deps.alertWatch?.alertAfterMs ?? DEFAULT_ALERT_WATCH.alertAfterMs;
   const alerts = createAlertWatch({
     db: deps.db,
     clock: deps.clock,
     logger: deps.logger,
-    alerts: createAlertStore(deps.db),
+    alerts: alertRecords,
     stores: services.stores.retailStores,
     organizations: () => services.organizations.list().map((org) => org.id),
-    observe: (orgId) => observeKnown(conditions, orgId),
+    observe: async (orgId) => [...(await observeKnown(conditions, orgId)), ...observeFleet(fleetDevices, orgId, deps.clock.now(), alertAfterMs)],
     observeTerminals: (orgId) => observeTerminals(conditions, orgId),
+    mailsAlerts: (orgId) => mailsAlertsItself({ servers: mailServers, syncConfigs: sync.configs }, orgId),
     options: deps.alertWatch,
   });
   const daily = { db: deps.db, stores: services.stores.retailStores, suppliers: services.stores.suppliers, sales: createDailySalesStore(deps.db) };

@@ -63,6 +63,9 @@ describe('the fleet of an upstream', () => {
       oldestPendingAt: null,
       lastSaleAt: '2026-11-20T09:30:00.000Z',
       printers: [],
+      alerts: [],
+      // No mail server on the PC and an upstream: the upstream mails its alerts.
+      mailsAlerts: false,
       diskFreeBytes: expect.any(Number),
       databaseBytes: expect.any(Number),
       state: 'ok',

@@ -7113,6 +7113,22 @@ export interface components {
             diskFreeBytes: number | null;
             /** @description Size of its database, in bytes. */
             databaseBytes: number | null;
+            /** @description Its open alerts (conditions that lasted `ALERT_AFTER_MS`). Absent from PCs of versions before it. */
+            alerts?: {
+                /** @description Upstream id of the store concerned. */
+                store: string;
+                /** @description The condition, as `GET /alerts` names it. */
+                kind: string;
+                /**
+                 * Format: date-time
+                 * @description When the condition started (its clock).
+                 */
+                since: string;
+                /** @description What the PC saw, in words. */
+                detail: string;
+            }[];
+            /** @description True: the PC has a mail server and mails its alerts to the store itself; false: it has none and the upstream mails them. Absent from PCs of versions before it: the upstream mails none of their alerts. */
+            mailsAlerts?: boolean;
         };
         /** @description A store PC syncing with this server, as it last reported. */
         FleetDevice: {
@@ -7158,6 +7174,22 @@ export interface components {
             diskFreeBytes: number | null;
             /** @description Size of its database, in bytes. */
             databaseBytes: number | null;
+            /** @description Its open alerts (conditions that lasted `ALERT_AFTER_MS`). Absent from PCs of versions before it. */
+            alerts?: {
+                /** @description Upstream id of the store concerned. */
+                store: string;
+                /** @description The condition, as `GET /alerts` names it. */
+                kind: string;
+                /**
+                 * Format: date-time
+                 * @description When the condition started (its clock).
+                 */
+                since: string;
+                /** @description What the PC saw, in words. */
+                detail: string;
+            }[];
+            /** @description True: the PC has a mail server and mails its alerts to the store itself; false: it has none and the upstream mails them. Absent from PCs of versions before it: the upstream mails none of their alerts. */
+            mailsAlerts?: boolean;
             /**
              * Format: date-time
              * @description When this upstream last heard from the device (the upstream's clock).
@@ -7240,10 +7272,10 @@ export interface components {
             /** @description The store concerned. */
             store: string;
             /**
-             * @description `terminal-unreachable`: the store's card terminal does not answer; `printer-error`: a receipt printer is out of paper, open or unreachable; `payment-without-order`: an approved card payment no order names; `upstream-unreachable`: head office not reached; `disk-low`: under 1 GiB free on the data disk.
+             * @description `terminal-unreachable`: the store's card terminal does not answer; `printer-error`: a receipt printer is out of paper, open or unreachable; `payment-without-order`: an approved card payment no order names; `upstream-unreachable`: head office not reached; `disk-low`: under 1 GiB free on the data disk; `store-pc-silent` (on a hub): a store PC of the store sent no heartbeat for `ALERT_AFTER_MS`. On a hub, the list also holds the store PCs' own alerts, as their heartbeats report them.
              * @enum {string}
              */
-            kind: "terminal-unreachable" | "printer-error" | "payment-without-order" | "upstream-unreachable" | "disk-low";
+            kind: "terminal-unreachable" | "printer-error" | "payment-without-order" | "upstream-unreachable" | "disk-low" | "store-pc-silent";
             /**
              * Format: date-time
              * @description When the condition started.

@@ -18,6 +18,8 @@ export interface Observation {
   /** When it started, when the source knows (a payment's time); else the first time the watch saw it. */
   since?: string | undefined;
   detail: string;
+  /** True when the store PC that saw it mails it itself: this server lists it but mails nothing of it. */
+  mailedElsewhere?: boolean | undefined;
 }
 
 export interface ConditionSources {

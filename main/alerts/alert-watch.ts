@@ -53,6 +53,8 @@ export function createAlertWatch(deps: {
   observe: (orgId: string) => Promise<Observation[]>;
   /** The terminals' answers, asked less often. */
   observeTerminals: (orgId: string) => Promise<Observation[]>;
+  /** False when this server leaves the organization's alert mails to its upstream (see `mailsAlertsItself`). */
+  mailsAlerts: (orgId: string) => boolean;
   options?: Partial<AlertWatchOptions> | undefined;
 }) {
   const options = { ...DEFAULT_ALERT_WATCH, ...deps.options };
@@ -101,9 +103,15 @@ export function createAlertWatch(deps: {
     const current = new Map<string, Observation & { store: string }>();
     for (const observation of seen) {
       const targets = observation.store === undefined ? stores.map((s) => s.id) : byId.has(observation.store) ? [observation.store] : [];
-      for (const store of targets) current.set(keyOf(store, observation.kind), { ...observation, store });
+      for (const store of targets) {
+        const key = keyOf(store, observation.kind);
+        // Two sources of one condition (two PCs of a store, or a PC and this server): mailed here if any of them is not mailed elsewhere.
+        const mailedElsewhere = observation.mailedElsewhere === true && (current.get(key)?.mailedElsewhere ?? true);
+        current.set(key, { ...observation, store, mailedElsewhere });
+      }
     }
     const nowIso = now.toISOString();
+    const mailsHere = deps.mailsAlerts(orgId);
     immediateTransaction(deps.db, () => {
       const open = new Map(deps.alerts.open(orgId).map((a) => [keyOf(a.store, a.kind), a]));
       for (const [key, alert] of open) {
@@ -119,7 +127,7 @@ export function createAlertWatch(deps: {
         }
         if (alert.alertedAt === null && now.getTime() - Date.parse(alert.since) >= options.alertAfterMs) {
           const recent = deps.alerts.mailedSince(orgId, alert.store, alert.kind, new Date(now.getTime() - ALERT_MAIL_SPACING_MS).toISOString());
-          const mailed = !recent && store.adminMail !== undefined;
+          const mailed = !recent && store.adminMail !== undefined && mailsHere && !still.mailedElsewhere;
           deps.alerts.markAlerted(alert.id, nowIso, mailed, still.detail);
           if (mailed) mail(orgId, store, { ...alert, detail: still.detail }, now);
         }

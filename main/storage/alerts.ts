@@ -1,6 +1,6 @@
 import type { Db } from './database.js';
 
-export type AlertKind = 'terminal-unreachable' | 'printer-error' | 'payment-without-order' | 'upstream-unreachable' | 'disk-low';
+export type AlertKind = 'terminal-unreachable' | 'printer-error' | 'payment-without-order' | 'upstream-unreachable' | 'disk-low' | 'store-pc-silent';
 
 export interface AlertRecord {
   id: string;

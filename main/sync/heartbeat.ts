@@ -15,11 +15,16 @@ const SERVED_DAYS = 30;
 async function buildHeartbeat(deps: RoundDeps, orgId: string, counts: ReturnType<RoundDeps['queue']['counts']>): Promise<Heartbeat> {
   const config = deps.configs.get(orgId);
   const since = new Date(deps.clock.now().getTime() - SERVED_DAYS * 86_400_000).toISOString();
+  // A store whose creation has not reached the upstream yet has no id there.
+  const upstreamStore = (id: string) => deps.ids.upstreamOf(orgId, 'store', id) ?? (deps.queue.hasUnpushedCreate(orgId, 'store', id) ? undefined : id);
   const stores = deps.sales
     .storesSince(orgId, since)
-    // A store whose creation has not reached the upstream yet has no id there.
-    .map((id) => deps.ids.upstreamOf(orgId, 'store', id) ?? (deps.queue.hasUnpushedCreate(orgId, 'store', id) ? undefined : id))
+    .map(upstreamStore)
     .filter((id): id is string => id !== undefined);
+  const alerts = deps.device
+    .alerts(orgId)
+    .map((alert) => ({ ...alert, store: upstreamStore(alert.store), detail: alert.detail.slice(0, 500) }))
+    .filter((alert): alert is typeof alert & { store: string } => alert.store !== undefined);
   const facts = {
     device: deps.installation.get().id,
     name: deps.device.name.slice(0, 100) || 'store PC',
@@ -32,6 +37,8 @@ async function buildHeartbeat(deps: RoundDeps, orgId: string, counts: ReturnType
     oldestPendingAt: counts.oldestPendingAt ?? null,
     lastSaleAt: deps.sales.lastSaleAt(orgId),
     printers: deps.device.printers(orgId).slice(0, 20),
+    alerts: alerts.slice(0, 100),
+    mailsAlerts: deps.device.mailsAlerts(orgId),
   };
   const system = await readSystemInfo(deps.db.name, VERSION).catch(() => undefined);
   return { ...facts, diskFreeBytes: system?.diskFreeBytes ?? null, databaseBytes: system?.databaseBytes ?? null };

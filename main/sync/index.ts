@@ -72,7 +72,7 @@ export function createSync(deps: {
     leaseMs: options.leaseMs,
     offers: new Map(),
     installation: createInstallationStore(deps.db),
-    device: deps.device ?? { name: hostname(), printers: () => [] },
+    device: deps.device ?? { name: hostname(), printers: () => [], alerts: () => [], mailsAlerts: () => true },
     sales: createRecentSalesStore(deps.db),
     heartbeats: new Map(),
     committed: deps.committed,

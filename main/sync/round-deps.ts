@@ -24,6 +24,10 @@ export interface DeviceFacts {
   name: string;
   /** The organization's receipt printers and their last states, as the staff page lists them. */
   printers: (orgId: string) => { name: string; state: string }[];
+  /** The organization's open alerts, with this server's store ids. */
+  alerts: (orgId: string) => { store: string; kind: string; since: string; detail: string }[];
+  /** Whether this PC mails the organization's alerts itself (see `mailsAlertsItself`). */
+  mailsAlerts: (orgId: string) => boolean;
 }
 
 /** What a round works with; apart from round.ts so that the heartbeat, which the round sends, takes it without importing the round. */

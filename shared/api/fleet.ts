@@ -35,6 +35,26 @@ export const HeartbeatSchema = z
       .describe('Receipt printers the PC printed on or checked since it started, with their last state.'),
     diskFreeBytes: bytes.describe('Space left on the disk of its data folder, in bytes.'),
     databaseBytes: bytes.describe('Size of its database, in bytes.'),
+    alerts: z
+      .array(
+        z.object({
+          store: z.string().min(1).max(200).describe('Upstream id of the store concerned.'),
+          // A string, not the enum: a newer store PC may know conditions this upstream does not; those are ignored.
+          kind: z.string().min(1).max(40).describe('The condition, as `GET /alerts` names it.'),
+          since: DateTimeSchema.describe('When the condition started (its clock).'),
+          detail: z.string().max(500).describe('What the PC saw, in words.'),
+        }),
+      )
+      .max(100)
+      .optional()
+      .describe('Its open alerts (conditions that lasted `ALERT_AFTER_MS`). Absent from PCs of versions before it.'),
+    mailsAlerts: z
+      .boolean()
+      .optional()
+      .describe(
+        'True: the PC has a mail server and mails its alerts to the store itself; false: it has none and the upstream mails them. ' +
+          'Absent from PCs of versions before it: the upstream mails none of their alerts.',
+      ),
   })
   .meta({ id: 'Heartbeat', description: "A store PC's state, sent to the upstream after its sync rounds." });
 

@@ -57,10 +57,11 @@ export const MailTestQueuedSchema = z
   .meta({ id: 'MailTestQueued', description: 'The test mail as queued; follow it with `GET /mail`.' });
 
 export const AlertKindSchema = z
-  .enum(['terminal-unreachable', 'printer-error', 'payment-without-order', 'upstream-unreachable', 'disk-low'])
+  .enum(['terminal-unreachable', 'printer-error', 'payment-without-order', 'upstream-unreachable', 'disk-low', 'store-pc-silent'])
   .describe(
     "`terminal-unreachable`: the store's card terminal does not answer; `printer-error`: a receipt printer is out of paper, open or unreachable; " +
-      '`payment-without-order`: an approved card payment no order names; `upstream-unreachable`: head office not reached; `disk-low`: under 1 GiB free on the data disk.',
+      '`payment-without-order`: an approved card payment no order names; `upstream-unreachable`: head office not reached; `disk-low`: under 1 GiB free on the data disk; ' +
+      "`store-pc-silent` (on a hub): a store PC of the store sent no heartbeat for `ALERT_AFTER_MS`. On a hub, the list also holds the store PCs' own alerts, as their heartbeats report them.",
   );
 
 export const AlertSchema = z

@@ -34,4 +34,5 @@ export const mailDe: Record<keyof typeof mailEn, string> = {
   'alertKind_payment-without-order': 'Kartenzahlung ohne Verkauf',
   'alertKind_upstream-unreachable': 'Zentrale nicht erreicht',
   'alertKind_disk-low': 'Datenfestplatte fast voll',
+  'alertKind_store-pc-silent': 'Laden-PC meldet sich nicht',
 };

@@ -33,4 +33,5 @@ export const mailEn = {
   'alertKind_payment-without-order': 'Card payment without a sale',
   'alertKind_upstream-unreachable': 'Head office not reached',
   'alertKind_disk-low': 'Data disk almost full',
+  'alertKind_store-pc-silent': 'Store PC silent',
 };

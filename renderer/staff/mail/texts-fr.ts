@@ -34,4 +34,5 @@ export const mailFr: Record<keyof typeof mailEn, string> = {
   'alertKind_payment-without-order': 'Paiement par carte sans vente',
   'alertKind_upstream-unreachable': 'Centrale non atteinte',
   'alertKind_disk-low': 'Disque de données presque plein',
+  'alertKind_store-pc-silent': 'Le PC du magasin ne donne plus de nouvelles',
 };

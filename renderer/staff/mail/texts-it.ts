@@ -34,4 +34,5 @@ export const mailIt: Record<keyof typeof mailEn, string> = {
   'alertKind_payment-without-order': 'Pagamento con carta senza vendita',
   'alertKind_upstream-unreachable': 'Centrale non raggiunta',
   'alertKind_disk-low': 'Disco dati quasi pieno',
+  'alertKind_store-pc-silent': 'Il PC del negozio non dà notizie',
 };
