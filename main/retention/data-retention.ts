@@ -3,6 +3,7 @@ import type { Clock } from '../services/clock.js';
 import { withoutFsync, type Db } from '../storage/database.js';
 import type { GroupCommit } from '../storage/group-commit.js';
 import { mailQueueOf } from '../mail/queue-mail.js';
+import { createAlertStore } from '../storage/alerts.js';
 import { createPurgeStore, SOFT_DELETED_TABLES } from '../storage/purges.js';
 
 const DAY_MS = 86_400_000;
@@ -22,6 +23,9 @@ export const DEFAULT_RETENTION: RetentionSettings = { outboxDays: 30, deletedDay
 /** Sent and failed mails are kept this long, counted from their queuing; queued ones until they are sent or refused. */
 export const MAIL_KEPT_DAYS = 90;
 
+/** Ended alerts are kept as long as the mails that told of them, counted from their end; open ones until they end. */
+export const ALERTS_KEPT_DAYS = MAIL_KEPT_DAYS;
+
 /**
  * Rows deleted per transaction. 500 rows of the largest kind (a pushed
  * order's outbox entry with its lines) take about 5 ms, so a purge of any
@@ -37,6 +41,8 @@ export interface PurgeReport {
   orders: number;
   /** Sent and failed mails older than `MAIL_KEPT_DAYS`. */
   mail: number;
+  /** Alerts that ended more than `ALERTS_KEPT_DAYS` ago. */
+  alerts: number;
   /** Transactions it took. */
   batches: number;
   /** The most rows one of them deleted. */
@@ -59,6 +65,7 @@ export function createDataRetention(deps: {
   groups?: Pick<GroupCommit, 'committed'> | undefined;
 }) {
   const store = createPurgeStore(deps.db);
+  const alerts = createAlertStore(deps.db);
   const settings = { ...DEFAULT_RETENTION, ...deps.settings };
   const limit = deps.batch ?? PURGE_BATCH;
 
@@ -68,8 +75,8 @@ export function createDataRetention(deps: {
     async purge(keepGoing: () => boolean = () => true): Promise<PurgeReport> {
       const now = deps.clock.now().getTime();
       const before = (days: number) => new Date(now - days * DAY_MS).toISOString();
-      const report: PurgeReport = { outbox: 0, answers: 0, deleted: 0, orders: 0, mail: 0, batches: 0, largestBatch: 0 };
-      const drain = async (kind: 'outbox' | 'answers' | 'deleted' | 'orders' | 'mail', batch: () => number) => {
+      const report: PurgeReport = { outbox: 0, answers: 0, deleted: 0, orders: 0, mail: 0, alerts: 0, batches: 0, largestBatch: 0 };
+      const drain = async (kind: 'outbox' | 'answers' | 'deleted' | 'orders' | 'mail' | 'alerts', batch: () => number) => {
         while (keepGoing()) {
           // A purge lost to a power cut is simply made again: its batches need no fsync of their own on the event loop.
           const count = withoutFsync(deps.db, batch);
@@ -96,6 +103,8 @@ export function createDataRetention(deps: {
       for (const orgId of store.syncedOrganizations()) await drain('orders', () => store.oldOrders(orgId, orderCutoff, limit));
       const mailCutoff = before(MAIL_KEPT_DAYS);
       await drain('mail', () => mailQueueOf(deps.db).purgeSettled(mailCutoff, limit));
+      const alertCutoff = before(ALERTS_KEPT_DAYS);
+      await drain('alerts', () => alerts.purgeEnded(alertCutoff, limit));
       return report;
     },
     /** The size of the database file, and when the server plans its next purge (undefined when none is planned). */

@@ -51,7 +51,7 @@ export function createAlertStore(db: Db) {
   const listed = db.prepare<[string, number], Row>(
     'SELECT * FROM alerts WHERE org_id = ? AND alerted_at IS NOT NULL ORDER BY ended_at IS NOT NULL, COALESCE(ended_at, since) DESC, id DESC LIMIT ?',
   );
-  const purge = db.prepare<[string]>('DELETE FROM alerts WHERE ended_at IS NOT NULL AND ended_at < ?');
+  const purge = db.prepare<[string, number]>('DELETE FROM alerts WHERE id IN (SELECT id FROM alerts WHERE ended_at IS NOT NULL AND ended_at < ? LIMIT ?)');
   return {
     insert(record: Pick<AlertRecord, 'id' | 'orgId' | 'store' | 'kind' | 'detail' | 'since'>): void {
       insert.run(record.id, record.orgId, record.store, record.kind, record.detail, record.since);
@@ -78,8 +78,8 @@ export function createAlertStore(db: Db) {
     list(orgId: string, limit: number): AlertRecord[] {
       return listed.all(orgId, limit).map(fromRow);
     },
-    purgeEnded(before: string): number {
-      return purge.run(before).changes;
+    purgeEnded(before: string, limit: number): number {
+      return purge.run(before, limit).changes;
     },
   };
 }
