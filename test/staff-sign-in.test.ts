@@ -1,6 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type ApiResponse } from './support/api.js';
+import { pinnedRequest } from './support/pinned-https.js';
 import { standardError } from './support/shapes.js';
 import { startTestServer, type TestOrg, type TestServer } from './support/server.js';
 
@@ -150,5 +154,44 @@ describe('the sign-in cookie', () => {
     const cookie = await signIn(org.writeKey);
     const res = await api(server.url, org.readKey).request('GET', '/keys/current', { headers: { cookie } });
     expect(res.body.data).toMatchObject({ kind: 'read' });
+  });
+});
+
+/** An IPv4 address of this machine that is not loopback: requests to it arrive as from another computer would. */
+function lanAddress(): string {
+  for (const list of Object.values(networkInterfaces())) {
+    const found = list?.find((net) => net.family === 'IPv4' && !net.internal);
+    if (found) return found.address;
+  }
+  throw new Error('this machine has no non-loopback IPv4 address to test with');
+}
+
+describe('the sign-in beyond this PC', () => {
+  it('over plain HTTP from another computer, a write key\'s sign-in is refused as the key itself is', async () => {
+    const lan = await startTestServer({ host: '0.0.0.0' });
+    try {
+      const shop = lan.createOrg();
+      const signedIn = await api(lan.url.replace('0.0.0.0', '127.0.0.1'), shop.writeKey).post('/staff/sign-in');
+      const cookie = cookieOf(signedIn).pair;
+      const res = await api(lan.url.replace('0.0.0.0', lanAddress())).request('GET', '/stores', { headers: { cookie } });
+      expect(res.body).toEqual(standardError(403, /^A write key is not accepted over plain HTTP from another computer/));
+    } finally {
+      await lan.destroy();
+    }
+  });
+
+  it('over HTTPS, the cookie is Secure', async () => {
+    const tls = await startTestServer({ host: '0.0.0.0', tls: { mode: 'self-signed' } });
+    try {
+      const shop = tls.createOrg();
+      const cert = readFileSync(join(tls.dataDir, 'tls', 'server-cert.pem'), 'utf8');
+      const fingerprint = new X509Certificate(cert).fingerprint256;
+      const url = `${tls.url.replace('0.0.0.0', lanAddress())}/staff/sign-in`;
+      const res = await pinnedRequest(url, { method: 'POST', key: shop.writeKey, cert, fingerprint });
+      expect(res.status).toBe(201);
+      expect(cookieOf(res).attributes).toEqual(expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=Strict']));
+    } finally {
+      await tls.destroy();
+    }
   });
 });
