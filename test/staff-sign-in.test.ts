@@ -150,6 +150,19 @@ describe('the sign-in cookie', () => {
     expect((await page(cookie).get('/stores')).status).toBe(401);
   });
 
+  it("counts as a use of its key: the key's lastUsedAt moves with the page's requests", async () => {
+    const clerk = await api(server.url, org.writeKey).post('/keys', { kind: 'write', name: 'Till PC' });
+    const cookie = await signIn(clerk.body.key);
+    now += 5 * 60 * 1000;
+    try {
+      expect((await page(cookie).get('/stores')).status).toBe(200);
+      const keys = (await api(server.url, org.writeKey).get('/keys')).body.data as { id: string; lastUsedAt: string }[];
+      expect(keys.find((key) => key.id === clerk.body.id)?.lastUsedAt).toBe(new Date(now).toISOString());
+    } finally {
+      now = DAY_START;
+    }
+  });
+
   it('gives way to a key: a request with Authorization is the key\'s, whatever cookie it carries', async () => {
     const cookie = await signIn(org.writeKey);
     const res = await api(server.url, org.readKey).request('GET', '/keys/current', { headers: { cookie } });

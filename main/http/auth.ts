@@ -36,7 +36,9 @@ export function authenticate(organizations: OrganizationService, signIns: StaffS
   return (req: Request, res: Response, next: NextFunction) => {
     const token = req.headers.authorization === undefined ? signInTokenOf(req) : undefined;
     if (token !== undefined) {
-      res.locals.caller = signedInCaller(signIns, req, token);
+      const signedIn = signedInCaller(signIns, req, token);
+      if (signedIn.keyId) organizations.noteUse(signedIn.keyId);
+      res.locals.caller = signedIn;
       res.locals.signInToken = token;
       return next();
     }
