@@ -27,6 +27,7 @@ import { categoryRoutes } from './http/routes/categories.js';
 import { fleetRoutes, takeHeartbeat } from './http/routes/fleet.js';
 import { identityLogFeatureGate, identityLogRoutes } from './http/routes/identity-logs.js';
 import { keyRoutes } from './http/routes/keys.js';
+import { staffSignInRoutes } from './http/routes/staff-sign-in.js';
 import { orderRoutes, takeOrder } from './http/routes/orders.js';
 import { paymentRoutes } from './http/routes/payments.js';
 import { productImageRoutes } from './http/routes/product-images.js';
@@ -76,6 +77,7 @@ import { securityHeaders } from './security/security-headers.js';
 import type { SearchBuildOptions } from './search/product-search.js';
 import type { Clock } from './services/clock.js';
 import { createServices, type Services } from './services/index.js';
+import { createStaffSignIns } from './services/staff-sign-ins.js';
 import { createProductImageService, releaseReplacedImages } from './services/product-images.js';
 import type { Db } from './storage/database.js';
 import { createFeedHorizonStore } from './storage/feed-horizons.js';
@@ -285,10 +287,16 @@ export function createApp(deps: AppDeps): {
       [[IMAGES_PATH], storedImageRoutes(productImages)],
     ]),
   );
-  const keyChecks = [authenticate(services.organizations), writeKeysOverTls];
+  const signIns = createStaffSignIns({ db: deps.db, clock: deps.clock });
+  const keyChecks = [authenticate(services.organizations, signIns), writeKeysOverTls];
   if (!deps.withoutPermissionCheck) keyChecks.push(enforcePermissions());
   api.use(inOrder(...keyChecks));
-  api.use(bySegment([[['keys'], keyRoutes(services.organizations, JSON_BODY_LIMIT)]]));
+  api.use(
+    bySegment([
+      [['keys'], keyRoutes(services.organizations, JSON_BODY_LIMIT)],
+      [['staff'], staffSignInRoutes(signIns)],
+    ]),
+  );
   api.use('/identity-logs', identityLogFeatureGate);
   const horizons = createFeedHorizonStore(deps.db);
   api.use(feedHorizon(horizons));

@@ -4461,6 +4461,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the staff page in for a working day (Write or Read key)
+         * @description Sent with the key in `Authorization`. The answer sets the cookie `staff_sign_in` (HttpOnly, SameSite=Strict, Path=/, Secure over HTTPS), which then stands for that key (same kind, same store) in requests without `Authorization` until it expires (12 hours), the page signs out, or the key is revoked; then such a request answers 401. A write made with the cookie must carry this server's own `Origin`. Only the token's hash is stored. `Idempotency-Key` is not honoured here, since a kept answer would keep the secret.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Signed in; the cookie is set. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StaffSignIn"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        /**
+         * Sign the staff page out (the sign-in, or a Write or Read key)
+         * @description Ends the sign-in the `staff_sign_in` cookie carries and clears the cookie; the very next request with it answers 401.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Signed out. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description The cookie's sign-in has already ended: sign in again with the key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+                /** @description Missing, unknown or revoked key; Read key on a write; `Feature not available`; or a `Host` or `Origin` that is not one of this server. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StandardError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fleet/heartbeat": {
         parameters: {
             query?: never;
@@ -7068,6 +7157,15 @@ export interface components {
             /** @description Store the key is bound to; a kiosk sells for this store. */
             store: string | null;
             name: string | null;
+        };
+        /** @description A sign-in of the staff page. Its secret travels only in the `staff_sign_in` cookie the answer sets (HttpOnly, SameSite=Strict), never in the body. */
+        StaffSignIn: {
+            success: boolean;
+            /**
+             * Format: date-time
+             * @description When the sign-in ends by itself, a working day after it began; signing out or revoking the key ends it sooner.
+             */
+            expiresAt: string;
         };
         /** @description A store PC's state, sent to the upstream after its sync rounds. */
         Heartbeat: {

@@ -3,6 +3,9 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type Caller } from '../services/caller.js';
 import { Forbidden } from '../services/errors.js';
 import type { OrganizationService } from '../services/organizations.js';
+import type { StaffSignIns } from '../services/staff-sign-ins.js';
+import { signInTokenOf } from './sign-in-cookie.js';
+import { signedInCaller } from './signed-in-caller.js';
 
 /**
  * The caller an `Authorization: Bearer <key>` header names, or why it names
@@ -23,9 +26,22 @@ export function callerFromHeader(organizations: OrganizationService, header: str
   return { orgId: grant.orgId, keyId: grant.keyId, keyKind: grant.kind, store: grant.store, features: grant.features, relayed };
 }
 
-/** Resolves the request's key to its caller (`callerFromHeader`), or refuses it with 403. */
-export function authenticate(organizations: OrganizationService): RequestHandler {
+/**
+ * Resolves the request's key to its caller (`callerFromHeader`), or refuses it
+ * with 403. A request without `Authorization` that carries the staff page's
+ * sign-in cookie acts as the key that signed in (`signedInCaller`); an ended
+ * sign-in is a 401.
+ */
+export function authenticate(organizations: OrganizationService, signIns: StaffSignIns): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
+    const token = req.headers.authorization === undefined ? signInTokenOf(req) : undefined;
+    if (token !== undefined) {
+      const signedIn = signedInCaller(signIns, req, token);
+      if (signedIn.keyId) organizations.noteUse(signedIn.keyId);
+      res.locals.caller = signedIn;
+      res.locals.signInToken = token;
+      return next();
+    }
     const caller = callerFromHeader(organizations, req.headers.authorization, req.get(SYNC_ACKNOWLEDGED_HEADER) !== undefined);
     if ('refused' in caller) throw new Forbidden(caller.refused);
     res.locals.caller = caller;
@@ -36,4 +52,9 @@ export function authenticate(organizations: OrganizationService): RequestHandler
 /** The authenticated caller of a request that passed `authenticate`. */
 export function callerOf(res: Response): Caller {
   return res.locals.caller as Caller;
+}
+
+/** The sign-in token a request was authenticated by, or undefined when it came with a key. */
+export function signInTokenUsed(res: Response): string | undefined {
+  return res.locals.signInToken as string | undefined;
 }

@@ -117,6 +117,9 @@ export const PERMISSIONS: Readonly<Record<string, Allowed>> = {
   'POST /keys': STAFF,
   'GET /keys/current': CATALOG_READ,
   'DELETE /keys/{keyId}': STAFF,
+  // The staff page signs in with a write key, or a read key to look only; the sign-in then acts as that key.
+  'POST /staff/sign-in': STAFF_READ,
+  'DELETE /staff/sign-in': STAFF_READ,
 };
 
 export interface PermissionEntry {

@@ -18,6 +18,11 @@ export class NotFound extends ApiError {
   }
 }
 
+/** A sign-in that has ended (expired, signed out, its key revoked): answered 401, so the page asks for the key again. */
+export class Unauthorized extends ApiError {
+  readonly status = 401;
+}
+
 export class Forbidden extends ApiError {
   readonly status = 403;
   /** Why the request was refused, for the log only: the answer stays `Forbidden`. */

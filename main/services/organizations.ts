@@ -188,6 +188,11 @@ export function createOrganizationService(deps: {
       return { success: true };
     },
 
+    /** A request made for a key without the key itself (the staff page's sign-in): it counts for the key's `lastUsedAt`. */
+    noteUse(keyId: string): void {
+      usage.noteUse(keyId);
+    },
+
     /** The grant of an active key, or undefined for an unknown or revoked one. */
     authenticate(key: string): KeyGrant | undefined {
       const hash = hashKey(key);

@@ -1,7 +1,13 @@
-/** Calls of the staff page to this server's API, with the key staff signed in with. */
+/**
+ * Calls of the staff page to this server's API. The key staff type goes out
+ * once, to sign in; every other call is the sign-in's, by the HttpOnly cookie
+ * the browser sends with it, so no key stays in the page.
+ */
 import type { ListMeta } from '../../shared/api/common.js';
+import type { StaffSignIn } from '../../shared/api/staff-sign-in.js';
 
-export type CallFailure = 'refused' | 'unreachable' | 'failed' | 'insecure';
+/** `signedOut`: the sign-in ended (12 hours, sign-out in another tab, its key revoked), so the page asks for the key again. */
+export type CallFailure = 'refused' | 'signedOut' | 'unreachable' | 'failed' | 'insecure';
 
 export class CallError extends Error {
   constructor(
@@ -32,11 +38,14 @@ export const httpsAddress = `https://${window.location.host}${window.location.pa
 /** Headers a call adds: `Idempotency-Key` so a repeated save creates nothing twice, `If-Match` so it overwrites nothing unseen. */
 export type CallHeaders = Partial<Record<'idempotency-key' | 'if-match', string>>;
 
-async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, key?: string, body?: unknown, extra: CallHeaders = {}): Promise<T> {
-  return (await answered<T>(method, path, key, body, extra)).answer;
+async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, extra: CallHeaders = {}, key?: string): Promise<T> {
+  return (await answered<T>(method, path, body, extra, key)).answer;
 }
 
-async function answered<T>(method: 'GET' | 'POST' | 'DELETE', path: string, key?: string, body?: unknown, extra: CallHeaders = {}): Promise<{ answer: T; res: Response }> {
+/** What a refused call failed of: 401 is an ended sign-in, 403 a key or a sign-in that may not do this. */
+const failureOf = (status: number): CallFailure => (status === 401 ? 'signedOut' : status === 403 ? 'refused' : 'failed');
+
+async function answered<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, extra: CallHeaders = {}, key?: string): Promise<{ answer: T; res: Response }> {
   let res: Response;
   if (key && !keysTravelSafely) throw new CallError('insecure', 0, 'a key is not sent over plain HTTP to another computer');
   const headers: Record<string, string> = { ...extra, ...(key ? { authorization: `Bearer ${key}` } : {}) };
@@ -52,7 +61,7 @@ async function answered<T>(method: 'GET' | 'POST' | 'DELETE', path: string, key?
   if (!res.ok) {
     const fields = answer.error && typeof answer.error === 'object' ? (answer.error.fieldErrors ?? {}) : res.status === 400 ? namedFields(answer.message) : {};
     const message = answer.message ?? (Object.entries(fields).map(([field, reasons]) => `${field}: ${reasons.join(', ')}`).join('; ') || `answered ${res.status}`);
-    throw new CallError(res.status === 403 ? 'refused' : 'failed', res.status, message, answer.data, fields);
+    throw new CallError(failureOf(res.status), res.status, message, answer.data, fields);
   }
   return { answer: answer as T, res };
 }
@@ -71,23 +80,28 @@ function namedFields(message: string | undefined): Record<string, string[]> {
 }
 
 export const getPublic = <T>(path: string) => call<T>('GET', path);
-export const getData = async <T>(path: string, key: string) => (await call<{ data: T }>('GET', path, key)).data;
-export const postData = async <T>(path: string, key: string, body?: unknown, headers?: CallHeaders) => (await call<{ data: T }>('POST', path, key, body, headers)).data;
+export const getData = async <T>(path: string) => (await call<{ data: T }>('GET', path)).data;
+export const postData = async <T>(path: string, body?: unknown, headers?: CallHeaders) => (await call<{ data: T }>('POST', path, body, headers)).data;
 /** A POST whose answer is not wrapped in `data` (creations). */
-export const postAnswer = <T>(path: string, key: string, body: unknown, headers?: CallHeaders) => call<T>('POST', path, key, body, headers);
+export const postAnswer = <T>(path: string, body: unknown, headers?: CallHeaders) => call<T>('POST', path, body, headers);
 /** A read with the version tag the server gives it, for a later `If-Match`. */
-export async function getTagged<T>(path: string, key: string): Promise<{ data: T; etag: string | undefined }> {
-  const { answer, res } = await answered<{ data: T }>('GET', path, key);
+export async function getTagged<T>(path: string): Promise<{ data: T; etag: string | undefined }> {
+  const { answer, res } = await answered<{ data: T }>('GET', path);
   return { data: answer.data, etag: res.headers.get('etag') ?? undefined };
 }
-export const deleteData = (path: string, key: string) => call<{ success: boolean }>('DELETE', path, key);
+export const deleteData = (path: string) => call<{ success: boolean }>('DELETE', path);
+
+/** Signs the page in with the key typed: the answer's cookie stands for the key from then on, in this tab and the next. */
+export const signInWith = (key: string) => call<StaffSignIn>('POST', '/staff/sign-in', undefined, {}, key);
+/** Ends the sign-in in every tab of this browser. */
+export const signOut = () => call<{ success: boolean }>('DELETE', '/staff/sign-in');
 
 /** Every item of a list endpoint, following `meta.nextCursor`. */
-export async function getAll<T>(path: string, key: string): Promise<T[]> {
+export async function getAll<T>(path: string): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | undefined;
   do {
-    const page = await call<{ data: T[]; meta: { nextCursor?: string } }>('GET', `${path}?limit=5000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, key);
+    const page = await call<{ data: T[]; meta: { nextCursor?: string } }>('GET', `${path}?limit=5000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     items.push(...page.data);
     cursor = page.meta.nextCursor;
   } while (cursor);
@@ -95,19 +109,19 @@ export async function getAll<T>(path: string, key: string): Promise<T[]> {
 }
 
 /** A GET answered as it comes (a catalog file), for reading as text or in part. */
-export async function getFile(path: string, key: string): Promise<Response> {
+export async function getFile(path: string): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}${path}`, { cache: 'no-store', headers: { authorization: `Bearer ${key}` } });
+    res = await fetch(`${API_BASE}${path}`, { cache: 'no-store' });
   } catch {
     throw new CallError('unreachable', 0, 'not answering');
   }
   if (!res.ok) {
     const answer = (await res.json().catch(() => ({}))) as { message?: string };
-    throw new CallError(res.status === 403 ? 'refused' : 'failed', res.status, answer.message ?? `answered ${res.status}`);
+    throw new CallError(failureOf(res.status), res.status, answer.message ?? `answered ${res.status}`);
   }
   return res;
 }
 
 /** One page of a list endpoint with its `meta`. */
-export const getPage = <T>(path: string, key: string) => call<{ data: T[]; meta: ListMeta }>('GET', path, key);
+export const getPage = <T>(path: string) => call<{ data: T[]; meta: ListMeta }>('GET', path);

@@ -12,6 +12,7 @@ export function reasonText(t: StaffTranslate, error: unknown, about: 'image' | '
   if (error.failure === 'unreachable') return t('reasonUnreachable');
   if (error.failure === 'insecure') return t('reasonInsecure');
   if (error.failure === 'refused') return t('reasonRefused');
+  if (error.failure === 'signedOut') return t('reasonSignedOut');
   if (error.status === 404) return t('reasonNotFound');
   if (error.status === 409) return t('reasonConflict');
   if (error.status === 412) return t('reasonChanged');

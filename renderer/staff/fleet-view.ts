@@ -26,7 +26,7 @@ function compare(a: FleetDevice, b: FleetDevice, column: Column): number {
  * each, sortable by every column, filtered by state; a row opens to the PC's
  * details. Shown only while some PC reports.
  */
-export function createFleetView(deps: { key: () => string; t: () => StaffTranslate; failed: (error: unknown) => void }) {
+export function createFleetView(deps: { t: () => StaffTranslate; failed: (error: unknown) => void }) {
   const root = h('section', { id: 'fleet', 'aria-labelledby': 'fleet-title', hidden: true });
   let devices: FleetDevice[] = [];
   let shown = '';
@@ -37,7 +37,7 @@ export function createFleetView(deps: { key: () => string; t: () => StaffTransla
 
   async function refresh(): Promise<void> {
     try {
-      devices = await getData<FleetDevice[]>('/fleet', deps.key());
+      devices = await getData<FleetDevice[]>('/fleet');
       if (JSON.stringify(devices) !== shown) render();
     } catch (error) {
       deps.failed(error);

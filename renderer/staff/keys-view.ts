@@ -24,7 +24,7 @@ function qrCode(secret: string, label: string): Element {
  * once as text and QR code; list the organization's keys with their last use;
  * revoke one after a confirmation.
  */
-export function createKeysView(deps: { t: () => StaffTranslate; key: () => string }) {
+export function createKeysView(deps: { t: () => StaffTranslate }) {
   const content = h('div', {});
   const dialog = h('dialog', { id: 'revoke-dialog', 'aria-labelledby': 'revoke-title', 'aria-describedby': 'revoke-text' });
   const root = h('section', { id: 'keys', 'aria-labelledby': 'keys-title' }, content, dialog);
@@ -37,9 +37,8 @@ export function createKeysView(deps: { t: () => StaffTranslate; key: () => strin
   let note: { text: string; error: boolean } | undefined;
 
   async function refresh(): Promise<void> {
-    const key = deps.key();
     let current: CurrentKey;
-    [keys, stores, current] = await Promise.all([getData<ApiKey[]>('/keys', key), getAll<Store>('/stores', key), getData<CurrentKey>('/keys/current', key)]);
+    [keys, stores, current] = await Promise.all([getData<ApiKey[]>('/keys'), getAll<Store>('/stores'), getData<CurrentKey>('/keys/current')]);
     signedInWith = current.id;
     render();
   }
@@ -48,7 +47,7 @@ export function createKeysView(deps: { t: () => StaffTranslate; key: () => strin
     const t = deps.t();
     const body = { kind, ...(kind === 'kiosk' || store ? { store } : {}), ...(name ? { name } : {}) };
     try {
-      const answer = await postAnswer<{ id: string; key: string }>('/keys', deps.key(), body);
+      const answer = await postAnswer<{ id: string; key: string }>('/keys', body);
       created = { id: answer.id, key: answer.key, kind };
       note = undefined;
     } catch (error) {
@@ -60,7 +59,7 @@ export function createKeysView(deps: { t: () => StaffTranslate; key: () => strin
   async function revoke(key: ApiKey): Promise<void> {
     const t = deps.t();
     try {
-      await deleteData(`/keys/${encodeURIComponent(key.id)}`, deps.key());
+      await deleteData(`/keys/${encodeURIComponent(key.id)}`);
       note = { text: t('keyRevoked', { name: key.name ?? key.id }), error: false };
       if (created?.id === key.id) created = undefined;
     } catch (error) {

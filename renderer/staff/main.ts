@@ -1,6 +1,7 @@
 import type { StoreLanguage } from '../../shared/languages.js';
 import { h, replaceChildren } from '../kiosk/dom.js';
-import { CallError, getData, httpsAddress, keysTravelSafely } from './api.js';
+import type { CurrentKey } from '../../shared/api/keys.js';
+import { CallError, getData, httpsAddress, keysTravelSafely, signInWith, signOut as endSignIn } from './api.js';
 import { createCatalogView } from './catalog/catalog-view.js';
 import { createFleetView } from './fleet-view.js';
 import { createKeysView } from './keys-view.js';
@@ -16,11 +17,11 @@ import { browserLanguage, LANGUAGE_NAMES, LANGUAGES, staffTranslator, type Staff
 
 /**
  * The staff page at `/status`: the server's health for anyone; after signing in
- * with a write key (kept in sessionStorage, so it ends with the tab), the day's
+ * with a write key (sent once: the server's HttpOnly cookie then stands for it
+ * for the working day, in this tab and the next, and the page keeps no key), the day's
  * report, today's card payments with their refunds, the catalog, sync with its parked entries, the receipt printers, the device keys,
  * the suppliers' settlements, the mail queue with the open alerts, the store PCs reporting to this server (head office's), and the PC's disk and database.
  */
-const KEY = 'staff-write-key';
 const LANGUAGE = 'staff-language';
 const POLL_MS = 5000;
 /** The report costs the server more than the rest: every sixth round. */
@@ -29,30 +30,55 @@ const REPORT_EVERY = 6;
 let t = staffTranslator((sessionStorage.getItem(LANGUAGE) as StoreLanguage | null) ?? browserLanguage(navigator.languages));
 let problem: StaffTextKey | undefined = keysTravelSafely ? undefined : 'plainHttp';
 
-const key = () => sessionStorage.getItem(KEY) ?? undefined;
-const signedInKey = () => key() ?? '';
+/** Whether the browser's sign-in cookie stood for a key at the last answer; the page never sees the cookie itself. */
+let signedIn = false;
+const isSignedIn = () => signedIn;
 
 function failed(error: unknown): void {
+  if (error instanceof CallError && error.failure === 'signedOut') return signInEnded();
+  if (error instanceof CallError && error.failure === 'refused' && signedIn) return void refusedWhileSignedIn();
   if (error instanceof CallError && error.failure === 'insecure') problem = 'plainHttp';
-  else if (error instanceof CallError && error.failure === 'refused') problem = error.status === 403 && key() ? 'readKeyRefused' : 'keyRefused';
+  else if (error instanceof CallError && error.failure === 'refused') problem = 'keyRefused';
   else if (error instanceof CallError && error.failure === 'unreachable') problem = 'unreachable';
   else problem = undefined;
   renderChrome();
 }
 
+function signInEnded(): void {
+  if (signedIn) forgetSignIn();
+  problem = 'signInEnded';
+  renderChrome();
+}
+
+/**
+ * A refusal while signed in: a read key's sign-in may not write, or the
+ * cookie is gone (a sign-out in another tab cleared it), so the request
+ * carried nothing. Asking who the page is tells the two apart.
+ */
+async function refusedWhileSignedIn(): Promise<void> {
+  try {
+    await getData<CurrentKey>('/keys/current');
+  } catch (error) {
+    if (error instanceof CallError && (error.failure === 'refused' || error.failure === 'signedOut')) return signInEnded();
+    return failed(error);
+  }
+  problem = 'readKeyRefused';
+  renderChrome();
+}
+
 const views = { t: () => t, failed };
-const printers = createPrintersView({ key, t: () => t });
-const report = createReportView({ ...views, key: signedInKey, printers: () => printers.list() });
-const sync = createSyncView({ ...views, key: signedInKey });
-const payments = createPaymentsView({ ...views, key: signedInKey });
-const fleet = createFleetView({ ...views, key: signedInKey });
-const system = createSystemView({ key, t: () => t });
-const deviceKeys = createKeysView({ t: () => t, key: signedInKey });
-const catalog = createCatalogView({ ...views, key: signedInKey });
-const suppliers = createSuppliersView({ t: () => t, key: signedInKey });
-const mail = createMailView({ t: () => t, key: signedInKey });
+const printers = createPrintersView({ signedIn: isSignedIn, t: () => t });
+const report = createReportView({ ...views, printers: () => printers.list() });
+const sync = createSyncView(views);
+const payments = createPaymentsView(views);
+const fleet = createFleetView(views);
+const system = createSystemView({ signedIn: isSignedIn, t: () => t });
+const deviceKeys = createKeysView({ t: () => t });
+const catalog = createCatalogView(views);
+const suppliers = createSuppliersView({ t: () => t });
+const mail = createMailView({ t: () => t });
 /** A new store is offered at once where a store is chosen: device keys and printers. */
-const stores = createStoresView({ t: () => t, key: signedInKey, changed: () => void Promise.all([deviceKeys.refresh().catch(failed), refreshPrinters()]) });
+const stores = createStoresView({ t: () => t, changed: () => void Promise.all([deviceKeys.refresh().catch(failed), refreshPrinters()]) });
 /** The report offers the receipt printer once `GET /printers` lists one. */
 const refreshPrinters = () => printers.refresh().then(() => report.printersChanged());
 
@@ -77,8 +103,8 @@ function renderChrome(): void {
     ),
   );
   languageNav.setAttribute('aria-label', t('language'));
-  replaceChildren(account, key() ? signOutButton() : signInForm());
-  staff.hidden = !key();
+  replaceChildren(account, signedIn ? signOutButton() : signInForm());
+  staff.hidden = !signedIn;
 }
 
 function signInForm(): HTMLElement {
@@ -95,7 +121,7 @@ function signInForm(): HTMLElement {
 }
 
 function signOutButton(): HTMLElement {
-  return h('button', { type: 'button', 'data-action': 'sign-out', onclick: signOut }, t('signOut'));
+  return h('button', { type: 'button', 'data-action': 'sign-out', onclick: () => void signOut() }, t('signOut'));
 }
 
 async function signIn(candidate: string): Promise<void> {
@@ -104,25 +130,37 @@ async function signIn(candidate: string): Promise<void> {
     return renderChrome();
   }
   try {
-    await getData('/sync', candidate);
+    await signInWith(candidate);
   } catch (error) {
     problem = error instanceof CallError && error.failure === 'unreachable' ? 'unreachable' : 'keyRefused';
     return renderChrome();
   }
-  sessionStorage.setItem(KEY, candidate);
+  signedIn = true;
   problem = undefined;
   renderChrome();
-  await Promise.all([report.load().catch(failed), payments.refresh(), sync.refresh(), fleet.refresh(), system.refresh(), refreshPrinters(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed), stores.refresh().catch(failed), suppliers.refresh().catch(failed), mail.refresh().catch(failed)]);
+  await loadAll();
 }
 
-function signOut(): void {
+function loadAll(): Promise<unknown> {
+  return Promise.all([report.load().catch(failed), payments.refresh(), sync.refresh(), fleet.refresh(), system.refresh(), refreshPrinters(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed), stores.refresh().catch(failed), suppliers.refresh().catch(failed), mail.refresh().catch(failed)]);
+}
+
+async function signOut(): Promise<void> {
+  // A product deletion still waiting for its Undo goes out while the page is signed in.
+  await catalog.forget();
+  await endSignIn().catch(() => undefined);
+  problem = undefined;
+  forgetSignIn();
+}
+
+/** Back to the sign-in form, with nothing of the signed-in sections left on the page. */
+function forgetSignIn(): void {
+  signedIn = false;
   void catalog.forget();
-  sessionStorage.removeItem(KEY);
   deviceKeys.forget();
   stores.forget();
   suppliers.forget();
   mail.forget();
-  problem = undefined;
   renderChrome();
   void system.refresh();
   void refreshPrinters();
@@ -145,14 +183,29 @@ function setLanguage(language: StoreLanguage): void {
   mail.render();
 }
 
+/** A tab opened while the browser's sign-in lasts is signed in already: the cookie goes with this first call. */
+async function resumeSignIn(): Promise<void> {
+  try {
+    await getData<CurrentKey>('/keys/current');
+  } catch (error) {
+    if (error instanceof CallError && error.failure === 'signedOut') problem = 'signInEnded';
+    else if (error instanceof CallError && error.failure === 'unreachable') problem = 'unreachable';
+    renderChrome();
+    return;
+  }
+  signedIn = true;
+  renderChrome();
+  await loadAll();
+}
+
 renderChrome();
 void system.refresh();
 void refreshPrinters();
-if (key()) void report.load().catch(failed).then(() => Promise.all([payments.refresh(), sync.refresh(), fleet.refresh(), deviceKeys.refresh().catch(failed), catalog.refresh().catch(failed), stores.refresh().catch(failed), suppliers.refresh().catch(failed), mail.refresh().catch(failed)]));
+if (keysTravelSafely) void resumeSignIn();
 let round = 0;
 setInterval(() => {
   round += 1;
   void system.refresh();
   void refreshPrinters();
-  if (key()) void Promise.all([payments.refresh(), sync.refresh(), fleet.refresh(), mail.refresh().catch(failed), round % REPORT_EVERY === 0 ? report.refresh() : undefined]);
+  if (signedIn) void Promise.all([payments.refresh(), sync.refresh(), fleet.refresh(), mail.refresh().catch(failed), round % REPORT_EVERY === 0 ? report.refresh() : undefined]);
 }, POLL_MS);

@@ -31,7 +31,7 @@ const isOpenApproved = (p: Payment) => p.state === 'approved' && p.order === nul
  * (money taken, no sale recorded) first, and *Refund* of a card sale in full
  * or in part, after a confirmation that names the amount.
  */
-export function createPaymentsView(deps: { key: () => string; t: () => StaffTranslate; failed: (error: unknown) => void }) {
+export function createPaymentsView(deps: { t: () => StaffTranslate; failed: (error: unknown) => void }) {
   const content = h('div');
   const note = h('p', { class: 'note', role: 'status' });
   const dialog = h('dialog', { id: 'refund-dialog', 'aria-labelledby': 'refund-title' });
@@ -48,13 +48,13 @@ export function createPaymentsView(deps: { key: () => string; t: () => StaffTran
 
   async function refresh(): Promise<void> {
     try {
-      if (stores.length === 0) stores = (await getAll<Store>('/stores', deps.key())).filter((s) => !s.deleted);
+      if (stores.length === 0) stores = (await getAll<Store>('/stores')).filter((s) => !s.deleted);
       storeId ||= stores[0]?.id ?? '';
       const zone = zoneOf(storeId);
       const since = new Date(localDayBounds(localDate(Date.now(), zone), zone).start).toISOString();
       const store = encodeURIComponent(storeId);
       [payments, open] = storeId
-        ? await Promise.all([getData<Payment[]>(`/payments?store=${store}&since=${since}`, deps.key()), getData<Payment[]>(`/payments?store=${store}&unrecorded=true`, deps.key())])
+        ? await Promise.all([getData<Payment[]>(`/payments?store=${store}&since=${since}`), getData<Payment[]>(`/payments?store=${store}&unrecorded=true`)])
         : [[], []];
       // Unchanged, the buttons stay as they are, so a tap is never lost to a rebuild.
       if (JSON.stringify([storeId, payments, open]) !== shown) render();
@@ -67,7 +67,7 @@ export function createPaymentsView(deps: { key: () => string; t: () => StaffTran
     const t = deps.t();
     try {
       const body = amount === left(payment) ? {} : { amount };
-      const answer = await postData<Payment>(`/payments/${encodeURIComponent(payment.id)}/refund`, deps.key(), body);
+      const answer = await postData<Payment>(`/payments/${encodeURIComponent(payment.id)}/refund`, body);
       noteText = t('refundSent', { amount: t.money(amount), state: t(STATE_TEXT[answer.state]) });
     } catch (error) {
       noteText = t('refundFailed', { reason: error instanceof CallError ? error.message : String(error) });

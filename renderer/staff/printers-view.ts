@@ -18,7 +18,7 @@ const STATE_TEXT: Record<PrinterStatus['state'], StaffTextKey> = {
  * in with a write key register one (store, name, address) and remove one.
  * Kiosks and the report name a printer by the id shown here.
  */
-export function createPrintersView(deps: { key: () => string | undefined; t: () => StaffTranslate }) {
+export function createPrintersView(deps: { signedIn: () => boolean; t: () => StaffTranslate }) {
   const root = h('section', { id: 'printers', 'aria-labelledby': 'printers-title' });
   const list = h('div', { class: 'printer-list' });
   const form = h('form', { id: 'printer-register', onsubmit: (event: Event) => (event.preventDefault(), void register()) });
@@ -28,19 +28,18 @@ export function createPrintersView(deps: { key: () => string | undefined; t: () 
   let fields: { store: HTMLSelectElement; name: HTMLInputElement; host: HTMLInputElement; port: HTMLInputElement } | undefined;
 
   async function refresh(): Promise<void> {
-    const key = deps.key();
-    printers = key ? await getData<PrinterStatus[]>('/printers', key).catch(() => undefined) : undefined;
-    if (key && stores.length === 0) stores = (await getAll<Store>('/stores', key).catch(() => [])).filter((s) => !s.deleted);
+    const signedIn = deps.signedIn();
+    printers = signedIn ? await getData<PrinterStatus[]>('/printers').catch(() => undefined) : undefined;
+    if (signedIn && stores.length === 0) stores = (await getAll<Store>('/stores').catch(() => [])).filter((s) => !s.deleted);
     renderList();
     if (!fields || fields.store.options.length !== stores.length) renderForm();
   }
 
   async function register(): Promise<void> {
-    const key = deps.key();
-    if (!key || !fields) return;
+    if (!deps.signedIn() || !fields) return;
     const body = { store: fields.store.value, name: fields.name.value, host: fields.host.value, port: Number(fields.port.value) };
     try {
-      await postData('/printers', key, body);
+      await postData('/printers', body);
       problem = undefined;
       fields.name.value = '';
       fields.host.value = '';
@@ -52,9 +51,8 @@ export function createPrintersView(deps: { key: () => string | undefined; t: () 
   }
 
   async function remove(id: string): Promise<void> {
-    const key = deps.key();
-    if (!key) return;
-    await deleteData(`/printers/${encodeURIComponent(id)}`, key).catch(() => undefined);
+    if (!deps.signedIn()) return;
+    await deleteData(`/printers/${encodeURIComponent(id)}`).catch(() => undefined);
     await refresh();
   }
 
@@ -70,11 +68,11 @@ export function createPrintersView(deps: { key: () => string | undefined; t: () 
         p.message && ` – ${p.message}`,
         ` (${p.lastPrintedAt ? t('printerLastPrinted', { time: t.time(p.lastPrintedAt) }) : t('printerNeverPrinted')}) `,
         h('code', { title: t('printerIdHint') }, p.id),
-        deps.key() && h('button', { type: 'button', 'data-action': 'remove-printer', onclick: () => void remove(p.id) }, t('printerRemove')),
+        deps.signedIn() && h('button', { type: 'button', 'data-action': 'remove-printer', onclick: () => void remove(p.id) }, t('printerRemove')),
       );
     replaceChildren(
       list,
-      !deps.key()
+      !deps.signedIn()
         ? h('p', { 'data-printers': 'signed-out' }, t('printersSignIn'))
         : printers === undefined
           ? h('p', {}, '–')
@@ -109,7 +107,7 @@ export function createPrintersView(deps: { key: () => string | undefined; t: () 
       problem && h('p', { class: 'error', role: 'alert' }, problem),
       h('button', { type: 'submit' }, t('printerRegister')),
     );
-    form.hidden = !deps.key();
+    form.hidden = !deps.signedIn();
   }
 
   function render(): void {

@@ -24,7 +24,6 @@ export function reportPrinterOf(printers: readonly PrinterStatus[] | undefined, 
  * words staff understand; without a known printer, nothing.
  */
 export function createReportPrinterButton(deps: {
-  key: () => string;
   t: () => StaffTranslate;
   printers: () => readonly PrinterStatus[] | undefined;
   day: () => { store: string; date: string } | undefined;
@@ -69,7 +68,7 @@ export function createReportPrinterButton(deps: {
     answer = { kind: 'printing' };
     render();
     try {
-      const result = await postData<ReceiptPrintResult>('/reports/daily/print', deps.key(), {
+      const result = await postData<ReceiptPrintResult>('/reports/daily/print', {
         ...day,
         printer: printer.id,
         language: deps.t().language,

@@ -25,7 +25,6 @@ const rate = (value: number) => `${Math.round(value * 10000) / 100} %`;
  * default), print it with the browser or on the shop's receipt printer.
  */
 export function createReportView(deps: {
-  key: () => string;
   t: () => StaffTranslate;
   failed: (error: unknown) => void;
   printers: () => readonly PrinterStatus[] | undefined;
@@ -43,7 +42,7 @@ export function createReportView(deps: {
   async function refresh(): Promise<void> {
     if (!storeId || !date) return;
     try {
-      report = await getData<DailyReport>(`/reports/daily?store=${encodeURIComponent(storeId)}&date=${date}`, deps.key());
+      report = await getData<DailyReport>(`/reports/daily?store=${encodeURIComponent(storeId)}&date=${date}`);
       renderOutput();
     } catch (error) {
       deps.failed(error);
@@ -187,7 +186,7 @@ export function createReportView(deps: {
     printersChanged: () => receiptPrinter.printersChanged(),
     /** Reads the stores and shows today's report of the first one. */
     async load(): Promise<void> {
-      stores = await getAll<Store>('/stores', deps.key());
+      stores = await getAll<Store>('/stores');
       const first = stores.find((s) => s.id === storeId) ?? stores[0];
       if (!first) return render();
       await choose(first.id, date || localDate(Date.now(), zoneOf(first.id)));

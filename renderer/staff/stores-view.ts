@@ -74,7 +74,7 @@ function storeWrite(store: Store | undefined, draft: StoreDraft): { write: Store
  * zone and the owner's address for alerts; a new one or a change in a dialog,
  * written through the API like any other change.
  */
-export function createStoresView(deps: { t: () => StaffTranslate; key: () => string; changed: () => void }) {
+export function createStoresView(deps: { t: () => StaffTranslate; changed: () => void }) {
   const content = h('div', {});
   const dialog = h('dialog', { id: 'store-dialog', 'aria-labelledby': 'store-dialog-title' });
   const root = h('section', { id: 'stores', 'aria-labelledby': 'stores-title' }, content, dialog);
@@ -85,7 +85,7 @@ export function createStoresView(deps: { t: () => StaffTranslate; key: () => str
   let note: string | undefined;
 
   async function refresh(): Promise<void> {
-    stores = (await getAll<Store>('/stores', deps.key())).filter((s) => !s.deleted);
+    stores = (await getAll<Store>('/stores')).filter((s) => !s.deleted);
     render();
   }
 
@@ -107,8 +107,8 @@ export function createStoresView(deps: { t: () => StaffTranslate; key: () => str
     if (badMargin) problems.push({ field: 'generalMargin', text: t('storeMarginInvalid') });
     if (problems.length > 0) return renderDialog(draft);
     try {
-      if (editing) await postData(`/stores/${encodeURIComponent(editing.id)}`, deps.key(), write);
-      else await postAnswer('/stores', deps.key(), write, { 'idempotency-key': createKey });
+      if (editing) await postData(`/stores/${encodeURIComponent(editing.id)}`, write);
+      else await postAnswer('/stores', write, { 'idempotency-key': createKey });
     } catch (error) {
       // The key stands for this one body only while its outcome is unknown; an answer settles it.
       if (error instanceof CallError && error.status !== 0) createKey = crypto.randomUUID();

@@ -4,7 +4,7 @@ import { getData, postData } from './api.js';
 import type { StaffTextKey, StaffTranslate } from './texts.js';
 
 /** Sync with the upstream: its state, and the parked entries with Retry and Discard (after a confirmation). */
-export function createSyncView(deps: { key: () => string; t: () => StaffTranslate; failed: (error: unknown) => void }) {
+export function createSyncView(deps: { t: () => StaffTranslate; failed: (error: unknown) => void }) {
   // The refresh rebuilds `content` only: the note keeps its live region, and an open
   // confirmation stays open (and modal) while the list behind it is refreshed.
   const content = h('div');
@@ -18,7 +18,7 @@ export function createSyncView(deps: { key: () => string; t: () => StaffTranslat
 
   async function refresh(): Promise<void> {
     try {
-      [status, parked] = await Promise.all([getData<SyncStatus>('/sync', deps.key()), getData<ParkedEntry[]>('/sync/parked', deps.key())]);
+      [status, parked] = await Promise.all([getData<SyncStatus>('/sync'), getData<ParkedEntry[]>('/sync/parked')]);
       // Unchanged, the buttons stay as they are, so a tap is never lost to a rebuild.
       if (JSON.stringify([status, parked]) !== shown) render();
     } catch (error) {
@@ -28,7 +28,7 @@ export function createSyncView(deps: { key: () => string; t: () => StaffTranslat
 
   async function act(entry: ParkedEntry, action: 'retry' | 'discard'): Promise<void> {
     try {
-      await postData(`/sync/parked/${entry.id}/${action}`, deps.key());
+      await postData(`/sync/parked/${entry.id}/${action}`);
       noteKey = action === 'retry' ? 'retried' : 'discarded';
     } catch (error) {
       deps.failed(error);

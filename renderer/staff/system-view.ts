@@ -5,17 +5,16 @@ import { API_BASE, getData, getPublic } from './api.js';
 import type { StaffTranslate } from './texts.js';
 
 /** The server's health and the desktop app's update (no key needed) and, once signed in, the PC's disk space and database size. */
-export function createSystemView(deps: { key: () => string | undefined; t: () => StaffTranslate }) {
+export function createSystemView(deps: { signedIn: () => boolean; t: () => StaffTranslate }) {
   const root = h('section', { id: 'system', 'aria-labelledby': 'system-title' });
   let health: Health | 'down' | undefined;
   let info: SystemInfo | undefined;
   let update: UpdateStatus | undefined;
 
   async function refresh(): Promise<void> {
-    const key = deps.key();
     [health, info, update] = await Promise.all([
       getPublic<Health>('/health').catch(() => 'down' as const),
-      key ? getData<SystemInfo>('/system', key).catch(() => undefined) : undefined,
+      deps.signedIn() ? getData<SystemInfo>('/system').catch(() => undefined) : undefined,
       getPublic<{ data: UpdateStatus }>('/update').then((answer) => answer.data, () => undefined),
     ]);
     render();

@@ -17,14 +17,15 @@ import { registerReceiptPaths } from './receipts.js';
 import { registerReportPaths } from './reports.js';
 import { registerStorePaths } from './stores.js';
 import { registerSettlementPaths } from './settlements.js';
+import { registerStaffSignInPaths } from './staff-sign-in.js';
 import { registerSupplierPaths } from './suppliers.js';
 import { registerSyncPaths } from './sync.js';
 import { registerSystemPaths } from './system.js';
 
-const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerCatalogPaths, registerStorePaths, registerOrderPaths, registerReceiptPaths, registerPaymentPaths, registerReportPaths, registerIdentityLogPaths, registerSyncPaths, registerKeyPaths, registerFleetPaths, registerMailPaths, registerSettlementPaths];
+const registrars: PathRegistrar[] = [registerSystemPaths, registerProductPaths, registerProductImagePaths, registerSupplierPaths, registerCategoryPaths, registerCatalogPaths, registerStorePaths, registerOrderPaths, registerReceiptPaths, registerPaymentPaths, registerReportPaths, registerIdentityLogPaths, registerSyncPaths, registerKeyPaths, registerStaffSignInPaths, registerFleetPaths, registerMailPaths, registerSettlementPaths];
 
 /** POSTs whose answer holds a secret, which is never kept for a replay. */
-const WITHOUT_IDEMPOTENCY_KEY: ReadonlySet<string> = new Set(['/keys']);
+const WITHOUT_IDEMPOTENCY_KEY: ReadonlySet<string> = new Set(['/keys', '/staff/sign-in']);
 
 /** Every POST takes `Idempotency-Key`; the header and its two answers are described once, here. */
 function withIdempotencyKey(route: RouteConfig): RouteConfig {
@@ -75,7 +76,8 @@ export function buildOpenApiDocument(serverVersion: string) {
     type: 'http',
     scheme: 'bearer',
     description:
-      'Organization API key. Read keys may only GET; write keys may do everything; kiosk keys (bound to one store) and scale keys may do what each operation lists in the API reference.',
+      'Organization API key. Read keys may only GET; write keys may do everything; kiosk keys (bound to one store) and scale keys may do what each operation lists in the API reference. ' +
+      'The staff page sends its key once, to `POST /staff/sign-in`, and then the `staff_sign_in` cookie instead (an ended sign-in answers 401).',
   });
   const registerPath = registry.registerPath.bind(registry);
   registry.registerPath = (route: RouteConfig) => {

@@ -410,6 +410,13 @@ CREATE TABLE settlements (
   UNIQUE (org_id, number)
 );
 
+CREATE TABLE staff_sign_ins (
+  token_hash TEXT PRIMARY KEY,
+  key_id TEXT NOT NULL REFERENCES api_keys(id),
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL
+);
+
 CREATE TABLE stores (
   id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL REFERENCES organizations(id),
@@ -635,6 +642,8 @@ CREATE INDEX refunds_open ON refunds (state) WHERE state IN ('pending', 'unknown
 CREATE INDEX refunds_payment ON refunds (payment_id);
 
 CREATE INDEX settlement_lines_supplier ON settlement_lines (settlement_id, supplier);
+
+CREATE INDEX staff_sign_ins_by_expiry ON staff_sign_ins (expires_at);
 
 CREATE INDEX stores_deleted ON stores (lastupdate) WHERE deleted = 1;
 

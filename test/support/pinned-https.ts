@@ -33,7 +33,11 @@ export function pinnedRequest(
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           const headers = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (typeof value === 'string') headers.set(name, value);
+            // Set-Cookie comes as a list, one cookie each.
+            else for (const each of value ?? []) headers.append(name, each);
+          }
           resolve({ status: res.statusCode ?? 0, body: text && (res.headers['content-type'] ?? '').includes('json') ? JSON.parse(text) : text, headers });
         });
       },

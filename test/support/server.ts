@@ -49,6 +49,8 @@ export interface TestServerOptions extends StartOptions {
   dataDir?: string;
   /** Further names the server answers to (`ALLOWED_HOSTS`). */
   allowedHosts?: string[];
+  /** Web apps' origins allowed to call the server from a browser (`ALLOWED_ORIGINS`). */
+  allowedOrigins?: string[];
   /** Where printers may be (`PRINTER_ALLOW_ADDRESSES`, `PRINTER_PORTS`); the fake printer on loopback needs it widened. */
   printerNetwork?: PrinterNetworkPolicy;
   /** Where card terminals may be (`TERMINAL_ALLOW_ADDRESSES`); the simulator on loopback needs it widened. */
@@ -77,6 +79,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir,
     logLevel: 'silent',
     allowedHosts: options.allowedHosts,
+    allowedOrigins: options.allowedOrigins,
     printerNetwork: options.printerNetwork,
     terminalNetwork: options.terminalNetwork,
     paymentMaxCents: options.paymentMaxCents,

@@ -17,7 +17,7 @@ export const UNDO_MS = 10_000;
  * products by scanning, deletion with Undo, the categories and the catalog
  * files. Every change is a call of the API, so it is queued for sync like any write.
  */
-export function createCatalogView(deps: { t: () => StaffTranslate; key: () => string; failed: (error: unknown) => void }) {
+export function createCatalogView(deps: { t: () => StaffTranslate; failed: (error: unknown) => void }) {
   const intro = h('div', {});
   const notice = h('div', { class: 'catalog-notice', role: 'status' });
   let note: { text: string; error: boolean } | undefined;
@@ -28,16 +28,14 @@ export function createCatalogView(deps: { t: () => StaffTranslate; key: () => st
 
   const say = (text: string, error = false) => ((note = { text, error }), renderNotice());
 
-  const categories = createCategoriesView({ t: deps.t, key: deps.key, note: say, changed: () => (list.render(), void list.refresh()) });
+  const categories = createCategoriesView({ t: deps.t, note: say, changed: () => (list.render(), void list.refresh()) });
   const form = createProductForm({
     t: deps.t,
-    key: deps.key,
     categories: categories.list,
     saved: (id, name, created, complete) => void saved(id, name, created, complete),
   });
   const list = createProductList({
     t: deps.t,
-    key: deps.key,
     categories: categories.list,
     hidden: (id) => pending?.product.id === id,
     edit: (product) => void edit(product.id),
@@ -45,7 +43,7 @@ export function createCatalogView(deps: { t: () => StaffTranslate; key: () => st
     create: () => form.open(undefined),
     failed: deps.failed,
   });
-  const files = createFilesPanel({ t: deps.t, key: deps.key, imported: () => void list.refresh() });
+  const files = createFilesPanel({ t: deps.t, imported: () => void list.refresh() });
   const root = h('section', { id: 'catalog', 'aria-labelledby': 'catalog-title' }, intro, notice, list.root, categories.root, files.root, form.root);
 
   /**
@@ -68,7 +66,7 @@ export function createCatalogView(deps: { t: () => StaffTranslate; key: () => st
     clearTimeout(waiting.timer);
     pending = undefined;
     try {
-      await deleteData(`/products/${encodeURIComponent(waiting.product.id)}`, deps.key());
+      await deleteData(`/products/${encodeURIComponent(waiting.product.id)}`);
       if (note?.text === deps.t()('catalogDeleted', { name: waiting.product.name })) note = undefined;
     } catch (error) {
       note = { text: deps.t()('catalogSaveFailed', { reason: reasonText(deps.t(), error) }), error: true };
@@ -97,14 +95,14 @@ export function createCatalogView(deps: { t: () => StaffTranslate; key: () => st
   // Leaving the page does not wait for the Undo: the deletion goes out as the page unloads.
   window.addEventListener('pagehide', () => {
     if (!pending) return;
-    void fetch(`${API_BASE}/products/${encodeURIComponent(pending.product.id)}`, { method: 'DELETE', keepalive: true, headers: { authorization: `Bearer ${deps.key()}` } });
+    void fetch(`${API_BASE}/products/${encodeURIComponent(pending.product.id)}`, { method: 'DELETE', keepalive: true });
     pending = undefined;
   });
 
   /** Opens a product as stored now, with its version for the save's `If-Match`. */
   async function edit(id: string): Promise<void> {
     try {
-      const fresh = await getTagged<Product>(`/products/${encodeURIComponent(id)}`, deps.key());
+      const fresh = await getTagged<Product>(`/products/${encodeURIComponent(id)}`);
       form.open(fresh.data, '', fresh.etag);
     } catch (error) {
       deps.failed(error);
@@ -119,7 +117,7 @@ export function createCatalogView(deps: { t: () => StaffTranslate; key: () => st
 
   async function openScanned(code: string): Promise<void> {
     try {
-      const found = await getPage<Product>(`/products?barcode=${encodeURIComponent(code)}&limit=1`, deps.key());
+      const found = await getPage<Product>(`/products?barcode=${encodeURIComponent(code)}&limit=1`);
       const product = found.data[0];
       if (product) await edit(product.id);
       else form.open(undefined, code);
@@ -155,7 +153,7 @@ export function createCatalogView(deps: { t: () => StaffTranslate; key: () => st
     await list.reload();
   }
 
-  /** Signing out: the waiting deletion goes out with the key still at hand, and scans are no longer taken. */
+  /** Signing out: the waiting deletion goes out while the page is still signed in, and scans are no longer taken. */
   async function forget(): Promise<void> {
     stopScans?.();
     stopScans = undefined;

@@ -16,12 +16,12 @@ export function inScreenOrder(categories: Category[]): Category[] {
  * `index` of every category whose place changed), and show it on the kiosk's
  * start screen or not.
  */
-export function createCategoriesView(deps: { t: () => StaffTranslate; key: () => string; changed: () => void; note: (text: string, error?: boolean) => void }) {
+export function createCategoriesView(deps: { t: () => StaffTranslate; changed: () => void; note: (text: string, error?: boolean) => void }) {
   const root = h('div', { id: 'catalog-categories' });
   let categories: Category[] = [];
 
   async function refresh(): Promise<void> {
-    categories = inScreenOrder(await getAll<Category>('/categories', deps.key()));
+    categories = inScreenOrder(await getAll<Category>('/categories'));
     render();
   }
 
@@ -51,7 +51,7 @@ export function createCategoriesView(deps: { t: () => StaffTranslate; key: () =>
     if (focus) root.querySelector<HTMLElement>(focus)?.focus();
   }
 
-  const update = (id: string, body: CategoryUpdate) => postData(`/categories/${encodeURIComponent(id)}`, deps.key(), body);
+  const update = (id: string, body: CategoryUpdate) => postData(`/categories/${encodeURIComponent(id)}`, body);
 
   function move(from: number, to: number): Promise<void> {
     const order = [...categories];
@@ -105,7 +105,7 @@ export function createCategoriesView(deps: { t: () => StaffTranslate; key: () =>
     const add = (e: Event) => {
       e.preventDefault();
       const index = ((categories[categories.length - 1]?.index ?? categories.length * 10) || 0) + 10;
-      void write(() => postAnswer('/categories', deps.key(), { name: name.value.trim(), index, showOnScreen: true }), t('catalogCategoryAdded', { name: name.value.trim() }), '#category-new');
+      void write(() => postAnswer('/categories', { name: name.value.trim(), index, showOnScreen: true }), t('catalogCategoryAdded', { name: name.value.trim() }), '#category-new');
     };
     replaceChildren(
       root,

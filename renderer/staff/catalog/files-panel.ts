@@ -23,7 +23,7 @@ const template = () => new Blob([`\uFEFF${CATALOG_COLUMNS.join(';')}\r\n`], { ty
  * the check's findings are listed line by line, and the import runs only when
  * staff confirm it. Offers the catalog as a file and an empty template.
  */
-export function createFilesPanel(deps: { t: () => StaffTranslate; key: () => string; imported: () => void }) {
+export function createFilesPanel(deps: { t: () => StaffTranslate; imported: () => void }) {
   const root = h('div', { id: 'catalog-files' });
   let stage: Stage = { step: 'none' };
   let busy = false;
@@ -46,12 +46,12 @@ export function createFilesPanel(deps: { t: () => StaffTranslate; key: () => str
   }
 
   const check = (file: File) =>
-    run(async () => ({ step: 'checked', file, check: await postData<ImportCheck>('/catalog/import?dryRun=true', deps.key(), asSent(file)) }));
+    run(async () => ({ step: 'checked', file, check: await postData<ImportCheck>('/catalog/import?dryRun=true', asSent(file)) }));
 
   const confirm = (file: File) =>
     run(async () => {
       try {
-        const done: Stage = { step: 'imported', check: await postData<ImportCheck>('/catalog/import', deps.key(), asSent(file)) };
+        const done: Stage = { step: 'imported', check: await postData<ImportCheck>('/catalog/import', asSent(file)) };
         deps.imported();
         return done;
       } catch (error) {
@@ -63,7 +63,7 @@ export function createFilesPanel(deps: { t: () => StaffTranslate; key: () => str
     });
 
   const exportFile = (format: 'xlsx' | 'csv') =>
-    getFile(format === 'xlsx' ? '/catalog/export?format=xlsx' : '/catalog/export', deps.key())
+    getFile(format === 'xlsx' ? '/catalog/export?format=xlsx' : '/catalog/export')
       .then((response) => response.blob())
       .then((blob) => save(blob, `catalog.${format}`), (error: unknown) => ((stage = { step: 'failed', reason: reason(error) }), render()));
 

@@ -49,7 +49,6 @@ const CHANGE_LABELS: Record<(typeof CHANGE_FIELDS)[number], StaffTextKey> = {
 
 export interface ProductFormDeps {
   t: () => StaffTranslate;
-  key: () => string;
   categories: () => Category[];
   /** After a product was written: its id, whether it is new, and whether everything was (the image may still be to upload). */
   saved: (id: string, name: string, created: boolean, complete: boolean) => void;
@@ -114,7 +113,7 @@ export function createProductForm(deps: ProductFormDeps) {
   /** The product as stored now, with its version; undefined when it is gone. */
   async function fetchStored(id: string): Promise<{ data: Product; etag: string | undefined } | undefined> {
     try {
-      const fresh = await getTagged<Product>(`/products/${encodeURIComponent(id)}`, deps.key());
+      const fresh = await getTagged<Product>(`/products/${encodeURIComponent(id)}`);
       return fresh.data.deleted ? undefined : fresh;
     } catch (error) {
       if (error instanceof CallError && error.status === 404) return undefined;
@@ -138,8 +137,8 @@ export function createProductForm(deps: ProductFormDeps) {
     const created = product === undefined;
     let id = product?.id;
     try {
-      if (id === undefined) id = (await postAnswer<{ id: string }>('/products', deps.key(), write as ProductCreate, { 'idempotency-key': createKey })).id;
-      else if (Object.keys(write).length > 0) await postData(`/products/${encodeURIComponent(id)}`, deps.key(), write, etag ? { 'if-match': etag } : {});
+      if (id === undefined) id = (await postAnswer<{ id: string }>('/products', write as ProductCreate, { 'idempotency-key': createKey })).id;
+      else if (Object.keys(write).length > 0) await postData(`/products/${encodeURIComponent(id)}`, write, etag ? { 'if-match': etag } : {});
     } catch (error) {
       busy = false;
       // The key stands for this one body only while its outcome is unknown; an answer settles it.
@@ -155,10 +154,10 @@ export function createProductForm(deps: ProductFormDeps) {
       if (image) {
         const form = new FormData();
         form.append(IMAGE_PART, image);
-        await postData(`/products/${encodeURIComponent(id)}/image`, deps.key(), form);
+        await postData(`/products/${encodeURIComponent(id)}/image`, form);
         image = undefined;
       } else if (removeImage) {
-        await deleteData(`/products/${encodeURIComponent(id)}/image`, deps.key());
+        await deleteData(`/products/${encodeURIComponent(id)}/image`);
       }
     } catch (error) {
       busy = false;

@@ -34,16 +34,16 @@ export function passesFilters(product: Product, filters: ListFilters): boolean {
 }
 
 /** The catalog in id order, by cursor; or the kiosk's search (typos, accents), by offset. */
-function productSource(q: string, key: () => string): PageSource<Product> {
+function productSource(q: string): PageSource<Product> {
   if (q === '') {
     return async (cursor) => {
-      const page = await getPage<Product>(`/products?limit=${WALK_CHUNK}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, key());
+      const page = await getPage<Product>(`/products?limit=${WALK_CHUNK}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
       return { items: page.data, next: page.meta.nextCursor };
     };
   }
   return async (position) => {
     const offset = Number(position ?? 0);
-    const page = await getPage<Product>(`/products?q=${encodeURIComponent(q)}&limit=${MAX_SEARCH_LIMIT}&offset=${offset}`, key());
+    const page = await getPage<Product>(`/products?q=${encodeURIComponent(q)}&limit=${MAX_SEARCH_LIMIT}&offset=${offset}`);
     const next = offset + page.meta.limit;
     return { items: page.data, next: page.data.length === page.meta.limit && next <= MAX_SEARCH_OFFSET ? String(next) : undefined };
   };
@@ -51,7 +51,6 @@ function productSource(q: string, key: () => string): PageSource<Product> {
 
 export interface ProductListDeps {
   t: () => StaffTranslate;
-  key: () => string;
   categories: () => Category[];
   /** Products whose deletion waits for its Undo: no longer listed. */
   hidden: (id: string) => boolean;
@@ -91,7 +90,7 @@ export function createProductList(deps: ProductListDeps) {
   /** Reads the list from the first page with the search and filters as they are now. */
   function reload(): Promise<void> {
     const current = { ...filters };
-    pages = createFilteredPages(productSource(q, deps.key), (p) => !deps.hidden(p.id) && passesFilters(p, current), PAGE_SIZE);
+    pages = createFilteredPages(productSource(q), (p) => !deps.hidden(p.id) && passesFilters(p, current), PAGE_SIZE);
     return show((p) => p.first());
   }
 

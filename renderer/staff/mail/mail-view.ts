@@ -16,7 +16,7 @@ const SHOWN = 50;
  * Mail (write key): the open alerts, a test mail to an address, and the queue
  * newest first with each mail's state and the mail server's last words.
  */
-export function createMailView(deps: { t: () => StaffTranslate; key: () => string }) {
+export function createMailView(deps: { t: () => StaffTranslate }) {
   const root = h('section', { id: 'mail', 'aria-labelledby': 'mail-title' });
   let mails: Mail[] = [];
   let alerts: Alert[] = [];
@@ -25,7 +25,7 @@ export function createMailView(deps: { t: () => StaffTranslate; key: () => strin
   let to = '';
 
   async function refresh(): Promise<void> {
-    const [page, all, storeList] = await Promise.all([getPage<Mail>(`/mail?limit=${SHOWN}`, deps.key()), getData<Alert[]>('/alerts', deps.key()), getAll<Store>('/stores', deps.key())]);
+    const [page, all, storeList] = await Promise.all([getPage<Mail>(`/mail?limit=${SHOWN}`), getData<Alert[]>('/alerts'), getAll<Store>('/stores')]);
     mails = page.data;
     alerts = all.filter((a) => a.endedAt === null);
     stores = storeList;
@@ -37,7 +37,7 @@ export function createMailView(deps: { t: () => StaffTranslate; key: () => strin
     const address = to.trim();
     if (address === '') return ((note = { ok: false, text: t('mailTestToMissing') }), render());
     try {
-      await postData<Mail>('/mail/test', deps.key(), { to: address });
+      await postData<Mail>('/mail/test', { to: address });
       note = { ok: true, text: t('mailTestQueued', { to: address }) };
       await refresh();
     } catch (error) {

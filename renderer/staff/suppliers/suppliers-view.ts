@@ -32,7 +32,7 @@ type Note = { ok: boolean; text: string };
  * each supplier's amounts and payout problem, the payout file for e-banking,
  * each supplier's statement and sending the statements by mail.
  */
-export function createSuppliersView(deps: { t: () => StaffTranslate; key: () => string }) {
+export function createSuppliersView(deps: { t: () => StaffTranslate }) {
   const root = h('section', { id: 'suppliers', 'aria-labelledby': 'suppliers-title' });
   let settlements: Settlement[] = [];
   let stores: Store[] = [];
@@ -41,9 +41,9 @@ export function createSuppliersView(deps: { t: () => StaffTranslate; key: () => 
   let store = '';
 
   async function refresh(): Promise<void> {
-    const [list, all] = await Promise.all([getData<SettlementSummary[]>('/settlements', deps.key()), getAll<Store>('/stores', deps.key())]);
+    const [list, all] = await Promise.all([getData<SettlementSummary[]>('/settlements'), getAll<Store>('/stores')]);
     stores = all.filter((s) => !s.deleted);
-    settlements = await Promise.all(list.slice(0, SHOWN).map((s) => getData<Settlement>(`/settlements/${s.id}`, deps.key())));
+    settlements = await Promise.all(list.slice(0, SHOWN).map((s) => getData<Settlement>(`/settlements/${s.id}`)));
     render();
   }
 
@@ -54,8 +54,8 @@ export function createSuppliersView(deps: { t: () => StaffTranslate; key: () => 
     const when = new Date(to);
     if (to === '' || Number.isNaN(when.getTime())) return told(false, t('settleToMissing'));
     try {
-      const { id } = await postAnswer<{ id: string }>('/settlements', deps.key(), { to: when.toISOString(), ...(store ? { store } : {}) });
-      const made = await getData<Settlement>(`/settlements/${id}`, deps.key());
+      const { id } = await postAnswer<{ id: string }>('/settlements', { to: when.toISOString(), ...(store ? { store } : {}) });
+      const made = await getData<Settlement>(`/settlements/${id}`);
       note = { ok: true, text: t('settleDone', { number: made.number }) };
       await refresh();
     } catch (error) {
@@ -66,7 +66,7 @@ export function createSuppliersView(deps: { t: () => StaffTranslate; key: () => 
   async function payoutFile(s: Settlement): Promise<void> {
     const t = deps.t();
     try {
-      save(await (await getFile(`/settlements/${s.id}/payout-file`, deps.key())).blob(), `payouts-${s.number}.xml`);
+      save(await (await getFile(`/settlements/${s.id}/payout-file`)).blob(), `payouts-${s.number}.xml`);
     } catch (error) {
       told(false, error instanceof CallError && error.status === 409 ? t('payoutFileNoAccount') : t('payoutFileFailed', { reason: reasonText(t, error) }));
     }
@@ -75,7 +75,7 @@ export function createSuppliersView(deps: { t: () => StaffTranslate; key: () => 
   async function statement(s: Settlement, supplier: string): Promise<void> {
     const t = deps.t();
     try {
-      save(await (await getFile(`/settlements/${s.id}/statements/${supplier}`, deps.key())).blob(), `statement-${s.number}-${supplier}.pdf`);
+      save(await (await getFile(`/settlements/${s.id}/statements/${supplier}`)).blob(), `statement-${s.number}-${supplier}.pdf`);
     } catch (error) {
       told(false, t('statementFailed', { reason: reasonText(t, error) }));
     }
@@ -84,7 +84,7 @@ export function createSuppliersView(deps: { t: () => StaffTranslate; key: () => 
   async function send(s: Settlement): Promise<void> {
     const t = deps.t();
     try {
-      const { queued } = await postData<{ queued: number }>(`/settlements/${s.id}/send`, deps.key());
+      const { queued } = await postData<{ queued: number }>(`/settlements/${s.id}/send`);
       told(true, t('sendQueued', { count: queued }));
     } catch (error) {
       told(false, t('sendFailed', { reason: reasonText(t, error) }));
