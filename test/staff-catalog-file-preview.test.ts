@@ -33,7 +33,8 @@ const chosenFields = (panel: Locator) =>
 const overflowing = (page: Page) =>
   page.locator('#catalog-files').evaluate((root) => {
     const width = (root.ownerDocument.defaultView as unknown as { innerWidth: number }).innerWidth;
-    return Array.from(root.querySelectorAll('button, input, select, p, h4, .table-scroll'))
+    type Box = { getBoundingClientRect(): { right: number }; tagName: string; textContent: string | null };
+    return (Array.from(root.querySelectorAll('button, input, select, p, h4, .table-scroll')) as unknown as Box[])
       .filter((el) => el.getBoundingClientRect().right > width + 0.5)
       .map((el) => `${el.tagName.toLowerCase()}: ${(el.textContent ?? '').trim().slice(0, 30)}`);
   });
