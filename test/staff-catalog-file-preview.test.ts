@@ -27,7 +27,7 @@ const byBarcode = async (code: string) => (await h.client.get(`/products?barcode
 
 /** Each select of the preview: the header it maps and the field chosen ("?" none yet, "" ignored). */
 const chosenFields = (panel: Locator) =>
-  panel.locator('table[data-table="file-preview"] select').evaluateAll((selects) => selects.map((s) => [s.getAttribute('data-column'), (s as HTMLSelectElement).value]));
+  panel.locator('table[data-table="file-preview"] select').evaluateAll((selects) => selects.map((s) => [s.getAttribute('data-column'), (s as unknown as { value: string }).value]));
 
 /** Elements of the panel that reach past the window's right edge, outside a table that scrolls on its own. */
 const overflowing = (page: Page) =>
