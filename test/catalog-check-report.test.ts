@@ -36,9 +36,9 @@ describe('POST /catalog/import warns about barcodes as they really arrive, and i
     expect(checked.body.data.errors).toEqual([]);
     expect(checked.body.data.warnings).toEqual([
       { line: 3, column: 'barcode', message: '"7610000000104" has a wrong check digit (the last digit would be 3); check the code for a mistyped digit' },
-      { line: 4, column: 'barcode', message: '"7612343" looks like the EAN-8 07612343 whose leading zero a spreadsheet dropped; the scanner reads 07612343, so write it that way (format the column as text)' },
-      { line: 5, column: 'barcode', message: '"36000291452" looks like the UPC-A 036000291452 whose leading zero a spreadsheet dropped; the scanner reads 036000291452, so write it that way (format the column as text)' },
-      { line: 6, column: 'barcode', message: expect.stringMatching(/^"036000291452" looks like the EAN-13 0036000291452 /) },
+      { line: 4, column: 'barcode', message: '"7612343" looks like the EAN-8 07612343 whose leading zero a spreadsheet dropped; the scanner reads 07612343, so write it that way (format the column as text)', suggested: '07612343' },
+      { line: 5, column: 'barcode', message: '"36000291452" looks like the UPC-A 036000291452 whose leading zero a spreadsheet dropped; the scanner reads 036000291452, so write it that way (format the column as text)', suggested: '036000291452' },
+      { line: 6, column: 'barcode', message: expect.stringMatching(/^"036000291452" looks like the EAN-13 0036000291452 /), suggested: '0036000291452' },
     ]);
     expect(checked.body.data.warningsTotal).toBe(4);
     const imported = await sendFile(write, file);
@@ -137,5 +137,52 @@ describe('POST /catalog/import reports a large check readably', () => {
       { column: 'price', message: expect.stringMatching(/^"…" is not an amount in francs/), count: 600, lines: [2, 4, 6, 8, 10, 12, 14, 16, 18, 20] },
       { column: 'taxCategory', message: '"…" is not a tax category; use 0, 8.1, 2.6, 3.8', count: 600, lines: [3, 5, 7, 9, 11, 13, 15, 17, 19, 21] },
     ]);
+  });
+});
+
+describe('POST /catalog/import?fixBarcodes=true writes the barcodes the warnings suggest', () => {
+  it('puts back dropped leading zeros, and takes the product\'s own code for one a digit off; a code it cannot tell stays warned', async () => {
+    const { write, read } = await shop();
+    const milk = (await write.post('/products', { name: 'Vollmilch', price: 195, taxCategory: '2.6', barcode: '7610000000103', externalId: 'A-1' })).body.id as string;
+    const croissant = (await write.post('/products', { name: 'Mandelgipfel', price: 220, taxCategory: '2.6', barcode: '07612343' })).body.id as string;
+    const file = [
+      'externalId;barcode;name;price;taxCategory',
+      'A-1;7610000000130;Vollmilch;2,05;2.6',
+      ';7612343;Mandelgipfel;2,40;2.6',
+      ';7610000000218;Neu vertippt;1;2.6',
+      ';36000291452;Neu ohne Null;1;2.6',
+    ].join('\r\n');
+    const checked = (await sendFile(write, file, '?dryRun=true')).body.data;
+    expect(checked.warnings).toEqual([
+      { line: 2, column: 'barcode', message: '"7610000000130" has a wrong check digit (the last digit would be 4); the product\'s barcode is 7610000000103, one typing slip away: check the code for a mistyped digit', suggested: '7610000000103' },
+      { line: 3, column: 'barcode', message: expect.stringMatching(/^"7612343" looks like the EAN-8 07612343 /), suggested: '07612343' },
+      { line: 4, column: 'barcode', message: '"7610000000218" has a wrong check digit (the last digit would be 9); check the code for a mistyped digit' },
+      { line: 5, column: 'barcode', message: expect.stringMatching(/^"36000291452" looks like the UPC-A 036000291452 /), suggested: '036000291452' },
+    ]);
+    // As written, the row without its leading zero would create a second Mandelgipfel.
+    expect(checked).toMatchObject({ created: 3, updated: 1, warningsFixable: 3, barcodesFixed: 0 });
+
+    const fixed = (await sendFile(write, file, '?dryRun=true&fixBarcodes=true')).body.data;
+    expect(fixed).toMatchObject({ created: 2, updated: 2, warningsTotal: 1, warningsFixable: 0, barcodesFixed: 3 });
+    expect(fixed.warnings.map((w: { line: number }) => w.line)).toEqual([4]);
+    expect(fixed.changes).toEqual([
+      { line: 2, field: 'price', from: '1.95', to: '2.05' },
+      { line: 3, field: 'price', from: '2.20', to: '2.40' },
+    ]);
+
+    expect((await sendFile(write, file, '?fixBarcodes=true')).status).toBe(200);
+    const byCode = Object.fromEntries((await products(read)).map((p) => [p.barcode, p.id]));
+    expect(byCode).toEqual({ '7610000000103': milk, '07612343': croissant, '7610000000218': expect.any(String), '036000291452': expect.any(String) });
+  });
+
+  it('groups 2,000 warnings of one kind into one group, and refuses a fixBarcodes that is not true or false', async () => {
+    const { write } = await shop();
+    const codes = Array.from({ length: 2000 }, (_, i) => String(100000 + i)).map((body) => body + String((10 - ([...body].reduce((sum, d, i) => sum + Number(d) * (i % 2 === 0 ? 1 : 3), 0) % 10)) % 10));
+    const file = ['barcode;name;price;taxCategory', ...codes.map((code, i) => `${code};Artikel ${i};1;2.6`)].join('\r\n');
+    const res = (await sendFile(write, file, '?dryRun=true')).body.data;
+    expect(res).toMatchObject({ warningsTotal: 2000, warningsFixable: 2000 });
+    expect(res.warnings).toHaveLength(1000);
+    expect(res.warningGroups).toEqual([{ column: 'barcode', message: expect.stringMatching(/^"…" looks like the EAN-8 … whose leading zero/), count: 2000, lines: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] }]);
+    expect((await sendFile(write, file, '?dryRun=true&fixBarcodes=yes')).status).toBe(400);
   });
 });

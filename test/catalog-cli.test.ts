@@ -55,6 +55,16 @@ describe('catalog import and catalog export on the command line', () => {
     expect((await runCli(server.dataDir, ['catalog', 'import', org.id, copy, '--json'])).json).toEqual(catalogReport({ unchanged: 2 }));
   });
 
+  it('writes the barcodes the warnings suggest with --fix-barcodes', async () => {
+    const org = server.createOrg();
+    const read = api(server.url, org.readKey);
+    const file = join(server.dataDir, 'ohne-null.csv');
+    writeFileSync(file, 'barcode;name;price;taxCategory\r\n7612343;Mandelgipfel;2,20;2.6\r\n');
+    const imported = await runCli(server.dataDir, ['catalog', 'import', org.id, file, '--fix-barcodes', '--json']);
+    expect(imported.json).toMatchObject({ created: 1, warningsTotal: 0, barcodesFixed: 1 });
+    expect((await read.get('/products?barcode=07612343')).body.data.map((p: { name: string }) => p.name)).toEqual(['Mandelgipfel']);
+  });
+
   it('leaves the running server searching what it imported, without a restart', async () => {
     const org = server.createOrg();
     const read = api(server.url, org.readKey);

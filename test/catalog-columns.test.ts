@@ -1,5 +1,7 @@
 import iconv from 'iconv-lite';
+import writeXlsxFile from 'write-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKBOOK_TYPE } from '../shared/api/catalog.js';
 import { api, collectPages, type Api } from './support/api.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -148,5 +150,42 @@ describe('/catalog/columns keeps a mapping per organization', () => {
     expect((await sendFile(other.write, file, '?dryRun=true')).body.data.errors.map((e: { column: string }) => e.column)).toEqual(['ARTIKELTEXT', 'VK CHF', 'Notiz']);
     const overridden = await sendFile(write, file, `?dryRun=true&columns=${encodeURIComponent('VK CHF:costPrice')}`);
     expect(overridden.body.data.errors).toEqual([{ line: 2, column: 'price', message: 'is needed to create a product' }]);
+  });
+});
+
+describe('a check names the field each column is read as, and shows the first rows', () => {
+  it('for a CSV file: built-in names, the kept mapping, ?columns=, an unknown header, and the empty columns Excel adds', async () => {
+    const { write } = await shop();
+    expect((await write.post('/catalog/columns', { 'VK CHF': 'price' })).status).toBe(200);
+    const lines = ['Strichcode;Bezeichnung;VK CHF;MWST;Notiz;Lager;;', ...Array.from({ length: 7 }, (_, i) => `761000000${1000 + i};Artikel ${i};1,${i}0;2.6;n${i};${i};;`)];
+    const res = await sendFile(write, iconv.encode(lines.join('\r\n'), 'win1252'), `?dryRun=true&columns=${encodeURIComponent('Lager:')}`);
+    expect(res.body.data.header).toEqual([
+      { position: 1, name: 'Strichcode', field: 'barcode', source: 'name' },
+      { position: 2, name: 'Bezeichnung', field: 'name', source: 'name' },
+      { position: 3, name: 'VK CHF', field: 'price', source: 'kept' },
+      { position: 4, name: 'MWST', field: 'taxCategory', source: 'name' },
+      { position: 5, name: 'Notiz', field: null, source: null },
+      { position: 6, name: 'Lager', field: '', source: 'columns' },
+    ]);
+    expect(res.body.data.preview).toHaveLength(5);
+    expect(res.body.data.preview[0]).toEqual({ line: 2, cells: ['7610000001000', 'Artikel 0', '1,00', '2.6', 'n0', '0', '', ''] });
+    expect(res.body.data.preview[4].line).toBe(6);
+    expect(res.body.data.errors).toEqual([{ line: 1, column: 'Notiz', message: expect.stringMatching(/^"Notiz" is not a product field/) }]);
+  });
+
+  it('for a workbook, which a page cannot read itself', async () => {
+    const { write } = await shop();
+    const workbook = await writeXlsxFile([
+      [{ value: 'Code-barres' }, { value: 'Désignation' }, { value: 'Prix' }, { value: 'TVA' }],
+      [{ value: '7610000001056', type: String }, { value: 'Beurre 250 g' }, { value: 4.2, type: Number }, { value: 2.6, type: Number }],
+    ]).toBuffer();
+    const res = await write.request('POST', '/catalog/import?dryRun=true', { body: workbook, headers: { 'content-type': WORKBOOK_TYPE } });
+    expect(res.body.data.header.map((c: { name: string; field: string }) => [c.name, c.field])).toEqual([
+      ['Code-barres', 'barcode'],
+      ['Désignation', 'name'],
+      ['Prix', 'price'],
+      ['TVA', 'taxCategory'],
+    ]);
+    expect(res.body.data.preview).toEqual([{ line: 2, cells: ['7610000001056', 'Beurre 250 g', '4.2', '2.6'] }]);
   });
 });

@@ -1341,6 +1341,8 @@ export interface paths {
                 query?: {
                     /** @description `true` checks the file and writes nothing: the answer says what an import would do. */
                     dryRun?: "true" | "false";
+                    /** @description `true` writes, for each barcode warning that suggests a code (`warnings[].suggested`), the suggested code instead of the cell's: a leading zero a spreadsheet dropped put back, or the barcode the row's product already holds for a code one digit off. Other warnings stay as they are. */
+                    fixBarcodes?: "true" | "false";
                     /** @description The file's own headers mapped to product fields for this import, `<header>:<field>` separated by `,` (URL-encoded), e.g. `Strichcode:barcode,Preis:price,Notiz:`; an empty field ignores the column. Wins over the organization's kept mapping (`/catalog/columns`). */
                     columns?: string;
                 };
@@ -6154,13 +6156,23 @@ export interface components {
             /** @description Every problem grouped by column and kind, the largest group first: what to correct, in a few lines. */
             errorGroups: components["schemas"]["CatalogErrorGroup"][];
             /** @description What looks wrong but imports as written (never blocking), at most 1000: a barcode with a wrong GS1 check digit or whose leading zeros a spreadsheet dropped, text decoded in the wrong character set or with letters replaced by "?", a margin ((price - costPrice) / price) outside the category's `marginMinPercent`..`marginMaxPercent`. */
-            warnings: components["schemas"]["CatalogFileError"][];
+            warnings: components["schemas"]["CatalogFileWarning"][];
             /** @description How many warnings there are in all. */
             warningsTotal: number;
+            /** @description Every warning grouped by column and kind, the largest group first. */
+            warningGroups: components["schemas"]["CatalogErrorGroup"][];
+            /** @description How many warnings suggest a barcode (`suggested`), which `?fixBarcodes=true` writes instead. */
+            warningsFixable: number;
+            /** @description How many barcodes `?fixBarcodes=true` replaced by the suggested code (0 without it). */
+            barcodesFixed: number;
             /** @description What the rows that update a product change, field by field, in line order: the first 1000. */
             changes: components["schemas"]["CatalogFileChange"][];
             /** @description How many field changes there are in all. */
             changesTotal: number;
+            /** @description Each column of the header row and the field it is read as (columns with neither header nor values left out): what a page shows to map the file's columns. */
+            header: components["schemas"]["CatalogHeaderColumn"][];
+            /** @description The first 5 rows after the header, as text, whatever their problems. */
+            preview: components["schemas"]["CatalogPreviewRow"][];
         };
         CatalogFileError: {
             /** @description Line of the file, the header being line 1 (a spreadsheet's row number). */
@@ -6180,6 +6192,16 @@ export interface components {
             /** @description The first 10 of those lines. */
             lines: number[];
         };
+        CatalogFileWarning: {
+            /** @description Line of the file, the header being line 1 (a spreadsheet's row number). */
+            line: number;
+            /** @description The header's name of the column, as the file writes it; null when the whole line is wrong. */
+            column: string | null;
+            /** @description What is wrong and what would be accepted. */
+            message: string;
+            /** @description For a barcode, the code the file most likely meant; `?fixBarcodes=true` writes it instead of the cell. */
+            suggested?: string;
+        };
         CatalogFileChange: {
             /** @description Line of the file. */
             line: number;
@@ -6192,6 +6214,25 @@ export interface components {
             from: string | null;
             /** @description The value the row writes, as an export writes it. */
             to: string;
+        };
+        CatalogHeaderColumn: {
+            /** @description The column's place in the file, the first being 1 (`preview` cells are at `position - 1`). */
+            position: number;
+            /** @description The header as the file writes it; empty for a column without one. */
+            name: string;
+            /** @description The product field the column is read as; `""` when it is ignored; `null` when the header names no field (an error on line 1). */
+            field: ("id" | "externalId" | "barcode" | "name" | "price" | "taxCategory" | "category" | "supplier" | "depositProduct" | "depositProductLabel" | "salePrice" | "salePriceDateFrom" | "salePriceDateTo" | "costPrice" | "ageRestriction" | "minimumAge" | "showOnScreen" | "showOnScale" | "saleStop" | "deactivated" | "openInput" | "index" | "description" | "declarations" | "imageUrl") | "" | null;
+            /**
+             * @description Why: `name` (a field's name, or one of its German, French or Italian names), `kept` (the organization's kept mapping), `columns` (this import's `?columns=`); null when the header names no field.
+             * @enum {string|null}
+             */
+            source: "name" | "kept" | "columns" | null;
+        };
+        CatalogPreviewRow: {
+            /** @description Line of the file. */
+            line: number;
+            /** @description The row's cells as text, in the file's column order. */
+            cells: string[];
         };
         CatalogImportRefusal: {
             statusCode: number;

@@ -5,7 +5,7 @@ function checkDigitOf(body: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
-const validGs1 = (code: string) => checkDigitOf(code.slice(0, -1)) === Number(code.at(-1));
+const validGs1 = (code: string) => /^\d+$/.test(code) && checkDigitOf(code.slice(0, -1)) === Number(code.at(-1));
 
 /** Lengths of GS1 codes a till scans: EAN-8, UPC-A, EAN-13, GTIN-14. */
 const GS1_LENGTHS = new Set([8, 12, 13, 14]);
@@ -16,23 +16,51 @@ const SHORTENED: Readonly<Record<number, { length: number; name: string }>> = {
   12: { length: 13, name: 'EAN-13' },
 };
 
+/** Whether two codes of one length differ in one digit, or by two neighbouring digits swapped: the typing mistakes a check digit catches. */
+function oneSlipApart(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  const differ = [...a].flatMap((char, i) => (char === b[i] ? [] : [i]));
+  if (differ.length === 1) return true;
+  const [i, j] = differ as [number, number];
+  return differ.length === 2 && j === i + 1 && a[i] === b[j] && a[j] === b[i];
+}
+
+/** What looks wrong with a barcode, and the code the file most likely meant when that can be told. */
+export interface BarcodeIssue {
+  message: string;
+  suggested?: string;
+}
+
 /**
  * What looks wrong with a barcode as a file writes it, or undefined: a
  * spreadsheet that took the column for numbers dropped its leading zeros
- * (the scanner then reads a code no product has), or a digit was mistyped
- * (its GS1 check digit is wrong). Codes that are not all digits, and shorter
- * ones (a shop's own PLU codes), are the shop's own business.
+ * (the scanner then reads a code no product has; the whole code is
+ * suggested), or a digit was mistyped (its GS1 check digit is wrong). A
+ * mistyped digit can be anywhere, so a code is suggested only when the
+ * row's product holds a valid one a single slip away: correcting the check
+ * digit alone would make up the code of some other product. Codes that are
+ * not all digits, and shorter ones (a shop's own PLU codes), are the shop's
+ * own business.
  */
-export function barcodeWarning(code: string): string | undefined {
+export function barcodeIssue(code: string, productCode?: string): BarcodeIssue | undefined {
   if (!/^\d+$/.test(code)) return undefined;
   const shortened = SHORTENED[code.length];
   if (shortened && validGs1(code)) {
     const whole = code.padStart(shortened.length, '0');
-    return `${JSON.stringify(code)} looks like the ${shortened.name} ${whole} whose leading zero a spreadsheet dropped; the scanner reads ${whole}, so write it that way (format the column as text)`;
+    return {
+      message: `${JSON.stringify(code)} looks like the ${shortened.name} ${whole} whose leading zero a spreadsheet dropped; the scanner reads ${whole}, so write it that way (format the column as text)`,
+      suggested: whole,
+    };
   }
   if (GS1_LENGTHS.has(code.length) && !validGs1(code)) {
     const expected = checkDigitOf(code.slice(0, -1));
-    return `${JSON.stringify(code)} has a wrong check digit (the last digit would be ${expected}); check the code for a mistyped digit`;
+    if (productCode !== undefined && validGs1(productCode) && oneSlipApart(code, productCode)) {
+      return {
+        message: `${JSON.stringify(code)} has a wrong check digit (the last digit would be ${expected}); the product's barcode is ${productCode}, one typing slip away: check the code for a mistyped digit`,
+        suggested: productCode,
+      };
+    }
+    return { message: `${JSON.stringify(code)} has a wrong check digit (the last digit would be ${expected}); check the code for a mistyped digit` };
   }
   return undefined;
 }

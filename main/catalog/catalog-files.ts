@@ -45,6 +45,8 @@ export interface ImportOptions {
   format: FileFormat;
   /** The file's headers mapped for this import; wins over the organization's kept mapping. */
   columns?: CatalogColumnMap | undefined;
+  /** Suggested barcodes (a dropped leading zero, a product's code one slip away) replace the cells'. */
+  fixBarcodes?: boolean | undefined;
 }
 
 export interface ImportOutcome {
@@ -129,7 +131,7 @@ export function createCatalogFiles(deps: {
       return { result: report.result(), written: false };
     }
     const mapping = mappingOf(deps.columnMaps.get(caller.orgId), options.columns);
-    const checked = await checkCatalogFile(records, await indexOf(caller.orgId), mapping);
+    const checked = await checkCatalogFile(records, await indexOf(caller.orgId), { mapping, fixBarcodes: options.fixBarcodes ?? false });
     if (options.dryRun || checked.result.errorsTotal > 0) return { result: checked.result, written: false };
     deps.products.prepareForMany(caller.orgId);
     let written: WrittenProduct[];

@@ -1,23 +1,63 @@
-import { MAX_REPORTED, type CatalogFileChange, type CatalogFileError, type CatalogImportResult } from '../../shared/api/catalog.js';
+import {
+  MAX_REPORTED,
+  type CatalogFileChange,
+  type CatalogFileError,
+  type CatalogFileWarning,
+  type CatalogHeaderColumn,
+  type CatalogImportResult,
+  type CatalogPreviewRow,
+} from '../../shared/api/catalog.js';
 
 /** Lines named per group of errors. */
 const LINES_PER_GROUP = 10;
 
-/** A message without the values of its line, so that lines with the same problem group together. */
-const kindOf = (message: string) => message.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\b(line|lines) \d+/g, '$1 …').replace(/\b\d+ (fields?|products)\b/g, '… $1');
+/**
+ * A message without the values of its line, so that lines with the same
+ * problem group together: quoted values, line numbers, counts, the codes a
+ * barcode warning names and the check digit it expects.
+ */
+const kindOf = (message: string) =>
+  message
+    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    .replace(/\b(line|lines) \d+/g, '$1 …')
+    .replace(/\b\d+ (fields?|products)\b/g, '… $1')
+    .replace(/\b\d{7,14}\b/g, '…')
+    .replace(/\bwould be \d\b/g, 'would be …');
+
+type Group = { column: string | null; message: string; count: number; lines: number[] };
+
+/** Problems of one kind (errors, or warnings) grouped by column and kind of message, the largest group first. */
+function createGroups() {
+  const groups = new Map<string, Group>();
+  return {
+    add({ line, column, message }: CatalogFileError): void {
+      const kind = kindOf(message);
+      const key = `${column ?? ''}\u0000${kind}`;
+      const group = groups.get(key) ?? { column, message: kind, count: 0, lines: [] };
+      group.count += 1;
+      if (group.lines.length < LINES_PER_GROUP) group.lines.push(line);
+      groups.set(key, group);
+    },
+    sorted: (): Group[] => [...groups.values()].sort((a, b) => b.count - a.count || a.lines[0]! - b.lines[0]!),
+  };
+}
 
 /**
  * A check's report as it grows: every error, warning and change is counted;
- * the first `MAX_REPORTED` of each are listed, and errors are also grouped by
- * column and kind, so that 20,000 lines with one mistake read as one line.
+ * the first `MAX_REPORTED` of each are listed, and errors and warnings are
+ * also grouped by column and kind, so that 20,000 lines with one mistake read
+ * as one line.
  */
 export function createCheckReport() {
   const errors: CatalogFileError[] = [];
-  const warnings: CatalogFileError[] = [];
+  const warnings: CatalogFileWarning[] = [];
   const changes: CatalogFileChange[] = [];
-  const groups = new Map<string, { column: string | null; message: string; count: number; lines: number[] }>();
-  const totals = { errors: 0, warnings: 0, changes: 0 };
+  const errorGroups = createGroups();
+  const warningGroups = createGroups();
+  const totals = { errors: 0, warnings: 0, changes: 0, fixable: 0, fixed: 0 };
   const counts = { created: 0, updated: 0, unchanged: 0 };
+  let header: CatalogHeaderColumn[] = [];
+  let preview: CatalogPreviewRow[] = [];
 
   return {
     counts,
@@ -25,20 +65,26 @@ export function createCheckReport() {
     error(error: CatalogFileError): void {
       totals.errors += 1;
       if (errors.length < MAX_REPORTED) errors.push(error);
-      const message = kindOf(error.message);
-      const key = `${error.column ?? ''}\u0000${message}`;
-      const group = groups.get(key) ?? { column: error.column, message, count: 0, lines: [] };
-      group.count += 1;
-      if (group.lines.length < LINES_PER_GROUP) group.lines.push(error.line);
-      groups.set(key, group);
+      errorGroups.add(error);
     },
-    warning(warning: CatalogFileError): void {
+    warning(warning: CatalogFileWarning): void {
       totals.warnings += 1;
+      if (warning.suggested !== undefined) totals.fixable += 1;
       if (warnings.length < MAX_REPORTED) warnings.push(warning);
+      warningGroups.add(warning);
+    },
+    /** A barcode replaced by its suggested code (`fixBarcodes`). */
+    fixed(): void {
+      totals.fixed += 1;
     },
     change(change: CatalogFileChange): void {
       totals.changes += 1;
       if (changes.length < MAX_REPORTED) changes.push(change);
+    },
+    /** The file's columns and first rows, for a page to show and map. */
+    describe(columns: CatalogHeaderColumn[], rows: CatalogPreviewRow[]): void {
+      header = columns;
+      preview = rows;
     },
     result(): CatalogImportResult {
       const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
@@ -46,11 +92,16 @@ export function createCheckReport() {
         ...counts,
         errors: [...errors].sort(byLine),
         errorsTotal: totals.errors,
-        errorGroups: [...groups.values()].sort((a, b) => b.count - a.count || a.lines[0]! - b.lines[0]!),
+        errorGroups: errorGroups.sorted(),
         warnings: [...warnings].sort(byLine),
         warningsTotal: totals.warnings,
+        warningGroups: warningGroups.sorted(),
+        warningsFixable: totals.fixable,
+        barcodesFixed: totals.fixed,
         changes,
         changesTotal: totals.changes,
+        header,
+        preview,
       };
     },
   };

@@ -1,4 +1,12 @@
-import { CATALOG_COLUMN_ALIASES, CATALOG_COLUMNS, headerKey, type CatalogColumn, type CatalogColumnMap, type CatalogFileError } from '../../shared/api/catalog.js';
+import {
+  CATALOG_COLUMN_ALIASES,
+  CATALOG_COLUMNS,
+  headerKey,
+  type CatalogColumn,
+  type CatalogColumnMap,
+  type CatalogFileError,
+  type CatalogHeaderColumn,
+} from '../../shared/api/catalog.js';
 import type { FileRecord } from './csv-text.js';
 
 /** The columns a file's header names. */
@@ -7,6 +15,14 @@ export interface Header {
   columns: (CatalogColumn | undefined)[];
   /** The header's name of each column, as the file writes it. */
   names: Map<CatalogColumn, string>;
+  /** Each column with the field it is read as and why, for a page to show (columns with neither header nor values left out). */
+  described: CatalogHeaderColumn[];
+}
+
+/** A header's field in a mapping, and which mapping gave it. */
+export interface Mapped {
+  field: CatalogColumn | '';
+  source: 'kept' | 'columns';
 }
 
 /** Product fields by every name a header may give them, compared as `headerKey` compares. */
@@ -15,10 +31,12 @@ const KNOWN = new Map<string, CatalogColumn>([
   ...CATALOG_COLUMNS.map((c) => [headerKey(c), c] as const),
 ]);
 
-/** A mapping's headers as `headerKey` compares them; the later mapping wins. */
-export function mappingOf(...maps: (CatalogColumnMap | undefined)[]): Map<string, CatalogColumn | ''> {
-  const mapping = new Map<string, CatalogColumn | ''>();
-  for (const map of maps) for (const [header, field] of Object.entries(map ?? {})) mapping.set(headerKey(header), field);
+/** The kept mapping and this import's, by header as `headerKey` compares them; this import's wins. */
+export function mappingOf(kept: CatalogColumnMap | undefined, columns: CatalogColumnMap | undefined): Map<string, Mapped> {
+  const mapping = new Map<string, Mapped>();
+  for (const [source, map] of [['kept', kept] as const, ['columns', columns] as const]) {
+    for (const [header, field] of Object.entries(map ?? {})) mapping.set(headerKey(header), { field, source });
+  }
   return mapping;
 }
 
@@ -31,20 +49,27 @@ const hasValues = (records: FileRecord[], at: number) => records.some((record) =
  * spreadsheets add after the last one) is ignored; an unknown header is one
  * error, on line 1, however many lines follow.
  */
-export function readHeader(cells: string[], rows: FileRecord[], mapping: Map<string, CatalogColumn | ''>, errors: CatalogFileError[]): Header {
-  const header: Header = { columns: [], names: new Map() };
+export function readHeader(cells: string[], rows: FileRecord[], mapping: Map<string, Mapped>, errors: CatalogFileError[]): Header {
+  const header: Header = { columns: [], names: new Map(), described: [] };
   cells.forEach((raw, at) => {
     const name = raw.trim();
     const key = headerKey(name);
     const mapped = mapping.get(key);
-    const column = mapped === '' ? undefined : (mapped ?? KNOWN.get(key));
+    const column = mapped?.field === '' ? undefined : (mapped?.field ?? KNOWN.get(key));
     header.columns.push(undefined);
-    if (mapped === '') return;
+    const describe = (field: CatalogColumn | '' | null, source: CatalogHeaderColumn['source']) => header.described.push({ position: at + 1, name, field, source });
+    if (mapped?.field === '') {
+      describe('', mapped.source);
+      return;
+    }
     if (name === '') {
-      if (hasValues(rows, at)) errors.push({ line: 1, column: null, message: `column ${at + 1} has values but no header; name it (e.g. price) or map it with ?columns=` });
+      if (!hasValues(rows, at)) return;
+      describe(null, null);
+      errors.push({ line: 1, column: null, message: `column ${at + 1} has values but no header; name it (e.g. price) or map it with ?columns=` });
       return;
     }
     if (column === undefined) {
+      describe(null, null);
       errors.push({
         line: 1,
         column: name,
@@ -52,6 +77,7 @@ export function readHeader(cells: string[], rows: FileRecord[], mapping: Map<str
       });
       return;
     }
+    describe(column, mapped?.source ?? 'name');
     if (header.names.has(column)) {
       errors.push({ line: 1, column: name, message: `the column ${column} appears twice (also as ${JSON.stringify(header.names.get(column))})` });
       return;

@@ -1,15 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { z } from 'zod';
-import { CATALOG_COLUMNS, type CatalogColumn, type CatalogFileError, type CatalogImportResult } from '../../shared/api/catalog.js';
+import { CATALOG_COLUMNS, PREVIEW_ROWS, type CatalogColumn, type CatalogFileError, type CatalogImportResult } from '../../shared/api/catalog.js';
 import { ProductCreateSchema, ProductUpdateSchema, type ProductCreate, type ProductUpdate } from '../../shared/api/products.js';
 import { productMargin } from '../../shared/product-margin.js';
 import { normalizeCode } from '../services/products.js';
-import { barcodeWarning } from './barcode-checks.js';
+import { barcodeIssue } from './barcode-checks.js';
 import type { CatalogIndex } from './catalog-index.js';
 import { isWrittenText, readCell, sameValue, shownValue } from './cells.js';
 import { createCheckReport, type CheckReport } from './check-report.js';
 import type { FileRecord } from './csv-text.js';
-import { readHeader, type Header } from './header-columns.js';
+import { readHeader, type Header, type Mapped } from './header-columns.js';
 import { createMisreadCollector, lostLetters } from './text-checks.js';
 
 /** What an import writes: new products, and changes to matched ones (only the fields that change). */
@@ -18,6 +18,12 @@ export type PlannedWrite = { line: number; create: ProductCreate } | { line: num
 export interface CheckedFile {
   result: CatalogImportResult;
   writes: PlannedWrite[];
+}
+
+/** How a file is read: its headers' mapping, and whether suggested barcodes replace the cells'. */
+export interface CheckOptions {
+  mapping?: Map<string, Mapped>;
+  fixBarcodes?: boolean;
 }
 
 /** Work done per turn of the event loop, in milliseconds, while rows are checked. */
@@ -91,22 +97,17 @@ function schemaProblems(issues: readonly z.core.$ZodIssue[]): { field: string; m
   });
 }
 
-/** Warnings of a row's cells: barcodes a spreadsheet or a typist changed, letters a save replaced by "?". */
-function rowWarnings(header: Header, record: FileRecord, current: Record<string, unknown> | undefined, report: CheckReport, misread: ReturnType<typeof createMisreadCollector>) {
+/** Warnings of a row's text cells: text read in the wrong character set, letters a save replaced by "?". */
+function textWarnings(header: Header, record: FileRecord, current: Record<string, unknown> | undefined, report: CheckReport, misread: ReturnType<typeof createMisreadCollector>) {
   header.columns.forEach((column, i) => {
     const cell = (record.cells[i] ?? '').trim();
-    if (column === undefined || cell === '') return;
+    if (column === undefined || cell === '' || !isWrittenText(column)) return;
     const name = header.names.get(column)!;
-    if (column === 'barcode') {
-      const warning = barcodeWarning(cell.replace(/^="(\d+)"$/, '$1'));
-      if (warning) report.warning({ line: record.line, column: name, message: warning });
-    } else if (isWrittenText(column)) {
-      misread.add(record.line, name, cell);
-      const stored = current?.[column];
-      if (lostLetters(cell, typeof stored === 'string' ? stored : undefined)) {
-        const was = typeof stored === 'string' ? ` (the product has ${JSON.stringify(stored)})` : '';
-        report.warning({ line: record.line, column: name, message: `${JSON.stringify(cell)} has "?" where letters were${was}: the file was saved in a character set without them; save it as "CSV UTF-8" or as a workbook` });
-      }
+    misread.add(record.line, name, cell);
+    const stored = current?.[column];
+    if (lostLetters(cell, typeof stored === 'string' ? stored : undefined)) {
+      const was = typeof stored === 'string' ? ` (the product has ${JSON.stringify(stored)})` : '';
+      report.warning({ line: record.line, column: name, message: `${JSON.stringify(cell)} has "?" where letters were${was}: the file was saved in a character set without them; save it as "CSV UTF-8" or as a workbook` });
     }
   });
 }
@@ -133,13 +134,35 @@ function marginWarning(line: number, product: Record<string, unknown>, header: H
 }
 
 /**
+ * A barcode a spreadsheet or a typist changed: a warning, or with
+ * `fixBarcodes` the suggested code written into the row's fields instead
+ * (before the row is matched, so a code whose leading zero is put back
+ * finds its product). A code one slip away from a product's is told only
+ * for the product the row names by id or externalId.
+ */
+function checkBarcode(id: string | undefined, fields: Record<string, unknown>, line: number, column: string, index: CatalogIndex, report: CheckReport, fix: boolean) {
+  const code = fields.barcode;
+  if (typeof code !== 'string') return;
+  const named = matchRow(id, { externalId: fields.externalId }, index).id;
+  const stored = named === undefined ? undefined : index.products.get(named)?.barcode;
+  const issue = barcodeIssue(code, typeof stored === 'string' ? stored : undefined);
+  if (!issue) return;
+  if (fix && issue.suggested !== undefined) {
+    fields.barcode = normalizeCode(issue.suggested);
+    report.fixed();
+    return;
+  }
+  report.warning({ line, column, message: issue.message, ...(issue.suggested === undefined ? {} : { suggested: issue.suggested }) });
+}
+
+/**
  * Checks every row of a catalog file against the organization's catalog and
  * says what an import would do: which products it creates, which it changes
  * (and how), which it leaves as they are, every problem found, by line and
  * column, and what looks wrong but imports as written. Writes nothing. Rows
  * are checked a few milliseconds at a time.
  */
-export async function checkCatalogFile(records: FileRecord[], index: CatalogIndex, mapping: Map<string, CatalogColumn | ''> = new Map()): Promise<CheckedFile> {
+export async function checkCatalogFile(records: FileRecord[], index: CatalogIndex, { mapping = new Map(), fixBarcodes = false }: CheckOptions = {}): Promise<CheckedFile> {
   const report = createCheckReport();
   const writes: PlannedWrite[] = [];
   const [first, ...rows] = records;
@@ -149,6 +172,10 @@ export async function checkCatalogFile(records: FileRecord[], index: CatalogInde
   }
   const headerErrors: CatalogFileError[] = [];
   const header = readHeader(first.cells, rows, mapping, headerErrors);
+  report.describe(
+    header.described,
+    rows.slice(0, PREVIEW_ROWS).map(({ line, cells }) => ({ line, cells })),
+  );
   headerErrors.forEach(report.error);
   // Lines read under a wrong header would only repeat its mistake.
   if (report.hasErrors()) return { result: report.result(), writes };
@@ -170,6 +197,7 @@ export async function checkCatalogFile(records: FileRecord[], index: CatalogInde
     }
     const rowErrors: CatalogFileError[] = [];
     const { id, fields } = readRow(header, record, rowErrors);
+    checkBarcode(id, fields, line, columnOf('barcode'), index, report, fixBarcodes);
     const barcode = fields.barcode;
     if (typeof barcode === 'string') {
       const earlier = barcodeLines.get(barcode);
@@ -179,7 +207,7 @@ export async function checkCatalogFile(records: FileRecord[], index: CatalogInde
     const match = matchRow(id, fields, index);
     if (match.problem) rowErrors.push({ line, column: columnOf(match.problem.column), message: match.problem.message });
     const current = match.id === undefined ? undefined : index.products.get(match.id);
-    rowWarnings(header, record, current, report, misread);
+    textWarnings(header, record, current, report, misread);
     for (const { column, problem } of resolveReferences(fields, current, index)) rowErrors.push({ line, column: columnOf(column), message: problem });
     if (match.id !== undefined) {
       const earlier = productLines.get(match.id);

@@ -32,8 +32,8 @@ function summary(result: CatalogImportResult, dryRun: boolean, written: boolean)
 export const catalogCommands: CliCommand[] = [
   {
     name: 'catalog import',
-    usage: '<orgId> <file.csv|file.xlsx> [--dry-run]   (prints what was, or would be, created, updated and left unchanged, and every problem by line)',
-    options: { 'dry-run': { type: 'boolean', default: false } },
+    usage: '<orgId> <file.csv|file.xlsx> [--dry-run] [--fix-barcodes]   (prints what was, or would be, created, updated and left unchanged, and every problem by line; --fix-barcodes writes the barcodes the warnings suggest)',
+    options: { 'dry-run': { type: 'boolean', default: false }, 'fix-barcodes': { type: 'boolean', default: false } },
     run: ({ args, values, dataDir }) =>
       withServices(dataDir, async (services) => {
         const caller = staffOf(services, need(args[0], '<orgId>'));
@@ -41,7 +41,7 @@ export const catalogCommands: CliCommand[] = [
         const bytes = readFile(path);
         const dryRun = values['dry-run'] === true;
         const format = path.toLowerCase().endsWith('.xlsx') ? 'xlsx' : 'csv';
-        const { result, written } = await catalogFilesOf(services).importFile(caller, bytes, { dryRun, format });
+        const { result, written } = await catalogFilesOf(services).importFile(caller, bytes, { dryRun, format, fixBarcodes: values['fix-barcodes'] === true });
         return { json: result, text: summary(result, dryRun, written), exitCode: result.errorsTotal > 0 ? 1 : 0 };
       }),
   },

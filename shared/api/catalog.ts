@@ -165,6 +165,13 @@ export const CatalogImportQuerySchema = z.object({
     .transform((value) => value === 'true')
     .default(false)
     .describe('`true` checks the file and writes nothing: the answer says what an import would do.'),
+  fixBarcodes: z
+    .enum(['true', 'false'], { error: 'must be "true" or "false"' })
+    .transform((value) => value === 'true')
+    .default(false)
+    .describe(
+      '`true` writes, for each barcode warning that suggests a code (`warnings[].suggested`), the suggested code instead of the cell\'s: a leading zero a spreadsheet dropped put back, or the barcode the row\'s product already holds for a code one digit off. Other warnings stay as they are.',
+    ),
   columns: columnsQuery.describe(
     'The file\'s own headers mapped to product fields for this import, `<header>:<field>` separated by `,` (URL-encoded), e.g. `Strichcode:barcode,Preis:price,Notiz:`; an empty field ignores the column. Wins over the organization\'s kept mapping (`/catalog/columns`).',
   ),
@@ -206,6 +213,37 @@ export const CatalogFileChangeSchema = z
   })
   .meta({ id: 'CatalogFileChange' });
 
+export const CatalogFileWarningSchema = CatalogFileErrorSchema.extend({
+  suggested: z
+    .string()
+    .optional()
+    .describe('For a barcode, the code the file most likely meant; `?fixBarcodes=true` writes it instead of the cell.'),
+}).meta({ id: 'CatalogFileWarning' });
+
+/** How many data rows a check's `preview` holds. */
+export const PREVIEW_ROWS = 5;
+
+export const CatalogHeaderColumnSchema = z
+  .object({
+    position: z.int().describe('The column\'s place in the file, the first being 1 (`preview` cells are at `position - 1`).'),
+    name: z.string().describe('The header as the file writes it; empty for a column without one.'),
+    field: z
+      .union([z.enum(CATALOG_COLUMNS), z.literal(''), z.null()])
+      .describe('The product field the column is read as; `""` when it is ignored; `null` when the header names no field (an error on line 1).'),
+    source: z
+      .enum(['name', 'kept', 'columns'])
+      .nullable()
+      .describe('Why: `name` (a field\'s name, or one of its German, French or Italian names), `kept` (the organization\'s kept mapping), `columns` (this import\'s `?columns=`); null when the header names no field.'),
+  })
+  .meta({ id: 'CatalogHeaderColumn' });
+
+export const CatalogPreviewRowSchema = z
+  .object({
+    line: z.int().describe('Line of the file.'),
+    cells: z.array(z.string()).describe('The row\'s cells as text, in the file\'s column order.'),
+  })
+  .meta({ id: 'CatalogPreviewRow' });
+
 export const CatalogErrorGroupSchema = z
   .object({
     column: z.string().nullable().describe('The header\'s name of the column, or null for whole lines.'),
@@ -224,11 +262,18 @@ export const CatalogImportResultSchema = z
     errorsTotal: z.int().describe('How many problems there are in all.'),
     errorGroups: z.array(CatalogErrorGroupSchema).describe('Every problem grouped by column and kind, the largest group first: what to correct, in a few lines.'),
     warnings: z
-      .array(CatalogFileErrorSchema)
+      .array(CatalogFileWarningSchema)
       .describe(`What looks wrong but imports as written (never blocking), at most ${MAX_REPORTED}: a barcode with a wrong GS1 check digit or whose leading zeros a spreadsheet dropped, text decoded in the wrong character set or with letters replaced by "?", a margin ((price - costPrice) / price) outside the category's \`marginMinPercent\`..\`marginMaxPercent\`.`),
     warningsTotal: z.int().describe('How many warnings there are in all.'),
+    warningGroups: z.array(CatalogErrorGroupSchema).describe('Every warning grouped by column and kind, the largest group first.'),
+    warningsFixable: z.int().describe('How many warnings suggest a barcode (`suggested`), which `?fixBarcodes=true` writes instead.'),
+    barcodesFixed: z.int().describe('How many barcodes `?fixBarcodes=true` replaced by the suggested code (0 without it).'),
     changes: z.array(CatalogFileChangeSchema).describe(`What the rows that update a product change, field by field, in line order: the first ${MAX_REPORTED}.`),
     changesTotal: z.int().describe('How many field changes there are in all.'),
+    header: z
+      .array(CatalogHeaderColumnSchema)
+      .describe('Each column of the header row and the field it is read as (columns with neither header nor values left out): what a page shows to map the file\'s columns.'),
+    preview: z.array(CatalogPreviewRowSchema).describe(`The first ${PREVIEW_ROWS} rows after the header, as text, whatever their problems.`),
   })
   .meta({ id: 'CatalogImportResult' });
 
@@ -239,4 +284,7 @@ export type CatalogImportQuery = z.infer<typeof CatalogImportQuerySchema>;
 export type CatalogColumnMap = z.infer<typeof CatalogColumnMapSchema>;
 export type CatalogFileChange = z.infer<typeof CatalogFileChangeSchema>;
 export type CatalogFileError = z.infer<typeof CatalogFileErrorSchema>;
+export type CatalogFileWarning = z.infer<typeof CatalogFileWarningSchema>;
+export type CatalogHeaderColumn = z.infer<typeof CatalogHeaderColumnSchema>;
+export type CatalogPreviewRow = z.infer<typeof CatalogPreviewRowSchema>;
 export type CatalogImportResult = z.infer<typeof CatalogImportResultSchema>;

@@ -20,6 +20,7 @@ import { createServices } from '../../main/services/index.js';
 import { DATABASE_FILE, openDatabase } from '../../main/storage/database.js';
 import { PROJECT_ROOT } from '../../main/version.js';
 import { random } from './catalog.js';
+import { timeFileReports } from './catalog-page.js';
 import { buildAndGetStartCommand, cpuMs, spawnProcess, waitFor } from './server-process.js';
 
 const ROWS = Number(process.env.ROWS ?? 20_000);
@@ -188,6 +189,13 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 500));
   const waits = await scan.stop();
 
+  // Every line with a problem (a price that is not one), and every line with a warning (an EAN-8 whose leading zero was dropped).
+  const gs1 = (body: string) => body + String((10 - ([...body].reverse().reduce((sum, d, i) => sum + Number(d) * (i % 2 === 0 ? 3 : 1), 0) % 10)) % 10);
+  const [errorsReport, warningsReport] = await timeFileReports(origin, org.writeKey, [
+    { name: 'errors.csv', text: ['externalId;name;price;taxCategory', ...Array.from({ length: ROWS }, (_, i) => `E-${i};Artikel ${i};gratis;2.6`)].join('\r\n') },
+    { name: 'warnings.csv', text: ['barcode;name;price;taxCategory', ...Array.from({ length: ROWS }, (_, i) => `${gs1(String(300_000 + i))};Artikel ${i};1,95;2.6`)].join('\r\n') },
+  ]);
+
   const stats = (phase: string) => {
     const list = [...(waits.get(phase) ?? [])].sort((a, b) => a - b);
     const at = (q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? NaN;
@@ -201,6 +209,10 @@ try {
   log(
     `workbook import (.xlsx, ${(workbook.length / 1_048_576).toFixed(1)} MB, ${ROWS} rows): ${(workbookMs / 1000).toFixed(2)} s (target 10 s; server CPU ${(workbookCpu / 1000).toFixed(2)} s), ` +
       `server memory ${memoryBefore.now.toFixed(0)} MB before, peak ${workbookMemory.peak.toFixed(0)} MB${peakReset ? ' during it' : ' since start'} (target 300 MB)`,
+  );
+  log(
+    `staff page's report of a check, from its answer to painted: ${ROWS} errors ${errorsReport!.renderMs.toFixed(0)} ms (${errorsReport!.elements} elements), ` +
+      `${ROWS} warnings ${warningsReport!.renderMs.toFixed(0)} ms (${warningsReport!.elements} elements) (target 1 s)`,
   );
   log('\nA scanner looking up one barcode meanwhile (one request at a time):');
   for (const phase of ['idle', 'check', 'import', 'workbook', 'after']) log(`  ${phase.padEnd(8)} ${stats(phase)}`);

@@ -41,7 +41,7 @@ export function catalogRoutes(files: CatalogFiles): Router {
       const columns = columnsOf(query.columns);
       const bytes = await readFileBody(req, { maxBytes: MAX_CATALOG_FILE_BYTES, types: [...CATALOG_FILE_TYPES, WORKBOOK_TYPE], usage: USAGE });
       const format = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === WORKBOOK_TYPE ? 'xlsx' : 'csv';
-      const { result, written } = await files.importFile(callerOf(res), bytes, { dryRun: query.dryRun, format, columns });
+      const { result, written } = await files.importFile(callerOf(res), bytes, { dryRun: query.dryRun, format, columns, fixBarcodes: query.fixBarcodes });
       if (query.dryRun || written) {
         res.json({ data: result });
         return;
