@@ -40,6 +40,26 @@ interface RawKey {
 
 const KEY_COLUMNS = 'id, org_id, kind, store, name, active, created_at, last_used_at';
 
+/** The columns a key's grant is read from, joined with its organization's. */
+export interface GrantRow {
+  key_id: string;
+  key_hash: string;
+  kind: KeyKind;
+  store: string | null;
+  org_id: string;
+  features: string;
+}
+
+export const grantFromRow = (row: GrantRow, active: boolean): KeyGrant => ({
+  keyId: row.key_id,
+  keyHash: row.key_hash,
+  kind: row.kind,
+  store: row.store,
+  active,
+  orgId: row.org_id,
+  features: JSON.parse(row.features) as string[],
+});
+
 export function createApiKeyStore(db: Db) {
   const insert = db.prepare(
     'INSERT INTO api_keys (id, org_id, kind, key_hash, store, name, active, created_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?)',
@@ -48,10 +68,7 @@ export function createApiKeyStore(db: Db) {
   const byId = db.prepare<[string], RawKey>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ?`);
   const revoke = db.prepare('UPDATE api_keys SET active = 0, revoked_at = ? WHERE id = ?');
   const used = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
-  const grant = db.prepare<
-    [string],
-    { key_id: string; key_hash: string; kind: KeyKind; store: string | null; active: number; org_id: string; features: string }
-  >(
+  const grant = db.prepare<[string], GrantRow & { active: number }>(
     `SELECT k.id AS key_id, k.key_hash, k.kind, k.store, k.active, o.id AS org_id, o.features
        FROM api_keys k JOIN organizations o ON o.id = k.org_id
       WHERE k.key_hash = ?`,
@@ -88,16 +105,7 @@ export function createApiKeyStore(db: Db) {
     /** Read straight from the file on every call, so a CLI change applies at once. */
     grantByHash(keyHash: string): KeyGrant | undefined {
       const row = grant.get(keyHash);
-      if (!row) return undefined;
-      return {
-        keyId: row.key_id,
-        keyHash: row.key_hash,
-        kind: row.kind,
-        store: row.store,
-        active: row.active === 1,
-        orgId: row.org_id,
-        features: JSON.parse(row.features) as string[],
-      };
+      return row && grantFromRow(row, row.active === 1);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { KeyGrant } from './api-keys.js';
+import { grantFromRow, type GrantRow, type KeyGrant } from './api-keys.js';
 import type { Db } from './database.js';
 
 export function createStaffSignInStore(db: Db) {
@@ -8,10 +8,7 @@ export function createStaffSignInStore(db: Db) {
   const removeEnded = db.prepare(
     'DELETE FROM staff_sign_ins WHERE expires_at <= ? OR key_id IN (SELECT id FROM api_keys WHERE active = 0)',
   );
-  const grant = db.prepare<
-    [string, string],
-    { key_id: string; key_hash: string; kind: KeyGrant['kind']; store: string | null; org_id: string; features: string; expires_at: string }
-  >(
+  const grant = db.prepare<[string, string], GrantRow & { expires_at: string }>(
     `SELECT k.id AS key_id, k.key_hash, k.kind, k.store, o.id AS org_id, o.features, s.expires_at
        FROM staff_sign_ins s
        JOIN api_keys k ON k.id = s.key_id AND k.active = 1
@@ -32,17 +29,7 @@ export function createStaffSignInStore(db: Db) {
     /** The grant of the key behind a sign-in that has not expired and whose key is still active; read from the file on every call, so a revoke on the CLI applies at once. */
     grantOf(tokenHash: string, now: string): (KeyGrant & { expiresAt: string }) | undefined {
       const row = grant.get(tokenHash, now);
-      if (!row) return undefined;
-      return {
-        keyId: row.key_id,
-        keyHash: row.key_hash,
-        kind: row.kind,
-        store: row.store,
-        active: true,
-        orgId: row.org_id,
-        features: JSON.parse(row.features) as string[],
-        expiresAt: row.expires_at,
-      };
+      return row && { ...grantFromRow(row, true), expiresAt: row.expires_at };
     },
   };
 }
