@@ -134,6 +134,12 @@ export function createSettlementService(deps: SettlementDeps) {
       lines.push(line);
       lineCount += 1;
     };
+    // Before this settlement's own orders are marked settled: the refunds looked for are those of earlier settlements' orders.
+    for (const order of settlements.refundedSince(orgId, toTime, store)) {
+      for (const line of refundLines(order)) add(line);
+      settlements.accountRefund(order.id, order.refunded);
+    }
+    yield;
     for (let after: UnsettledCursor | undefined, more = true; more; yield) {
       const page = settlements.unsettledPage(orgId, toTime, store, after, STEP_ORDERS);
       // Marked in key order within the page: the key's B-tree takes them a leaf at a time.
@@ -143,10 +149,6 @@ export function createSettlementService(deps: SettlementDeps) {
       }
       after = page.last;
       more = page.orders.length === STEP_ORDERS;
-    }
-    for (const order of settlements.refundedSince(orgId, toTime, store)) {
-      for (const line of refundLines(order)) add(line);
-      settlements.accountRefund(order.id, order.refunded);
     }
     if (lineCount === 0) throw new Conflict(`Nothing to settle: no sale or refund with a supplier recorded before ${toTime} is left unsettled`);
     settlements.insert({ id, orgId, number: settlements.nextNumber(orgId), to: toTime, store, createdAt: now.toISOString() });

@@ -86,6 +86,8 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   let checkpointTimer: NodeJS.Timeout | undefined;
   /** Writes spread over turns of the event loop that keep the open group from committing (an import's). */
   let holds = 0;
+  /** SQLite's automatic checkpoint length while a held group is open, put back once it closed. */
+  let heldAutocheckpoint: number | undefined;
 
   /** Reads see no write of a group before it is on disk: one waits while a group is open or a committed one is being flushed. */
   const gate: ReadGate = new ReadGate(
@@ -121,6 +123,8 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   const closeGroup = (group: Group) => {
     ledger.open = undefined;
     clearTimeout(group.timer);
+    if (heldAutocheckpoint !== undefined && db.open) db.pragma(`wal_autocheckpoint = ${heldAutocheckpoint}`);
+    heldAutocheckpoint = undefined;
     if (flushes && db.open && !db.inTransaction) restoreLevel();
   };
 
@@ -341,6 +345,10 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
       this.join();
       const group = ledger.open;
       holds += 1;
+      // A held group can write more WAL pages than SQLite's backstop allows: its COMMIT would then copy them all into the
+      // database file, with two fsyncs, on the server's thread. The checkpoints between groups copy them instead.
+      heldAutocheckpoint ??= db.pragma('wal_autocheckpoint', { simple: true }) as number;
+      db.pragma('wal_autocheckpoint = 0');
       // Reads other than the change feed's go on under a held group.
       gate.drain();
       let released = false;

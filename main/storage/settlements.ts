@@ -80,15 +80,15 @@ export function createSettlementStore(db: Db) {
       ORDER BY o.createdate, o.rowid LIMIT @limit`,
   );
   const hasSupplierLine = `EXISTS (SELECT 1 FROM json_each(o.products) l WHERE json_type(l.value, '$.supplier') = 'text' AND json_extract(l.value, '$.supplier') <> '')`;
-  const refundedSinceFilter = `s.org_id = @orgId AND o.lastupdate < @to AND ${refunded} > s.refunded AND (@store IS NULL OR o.store = @store)`;
+  const refundedSinceFilter = `o.org_id = @orgId AND o.refunded > 0 AND o.lastupdate < @to AND s.org_id = @orgId AND ${refunded} > s.refunded AND (@store IS NULL OR o.store = @store)`;
   const refundedSince = db.prepare<Row, Row>(
     `SELECT o.id, o.store, o.order_date, o.createdate, o.products, ${refunded} AS refunded, s.refunded AS accounted
-       FROM settled_orders s JOIN orders o ON o.id = s.order_id
+       FROM orders o JOIN settled_orders s ON s.order_id = o.id
       WHERE ${refundedSinceFilter}`,
   );
   const anythingToSettle = db.prepare<Row, number>(
     `SELECT EXISTS (SELECT 1 FROM orders o WHERE o.org_id = @orgId AND o.createdate < @to AND ${unsettledFilter} AND ${hasSupplierLine})
-         OR EXISTS (SELECT 1 FROM settled_orders s JOIN orders o ON o.id = s.order_id WHERE ${refundedSinceFilter} AND ${hasSupplierLine})`,
+         OR EXISTS (SELECT 1 FROM orders o JOIN settled_orders s ON s.order_id = o.id WHERE ${refundedSinceFilter} AND ${hasSupplierLine})`,
   ).pluck();
   const nextNumber = db.prepare<[string], number>('SELECT coalesce(max(number), 0) + 1 FROM settlements WHERE org_id = ?').pluck();
   const insertSettlement = db.prepare('INSERT INTO settlements (id, org_id, number, to_time, store, created_at) VALUES (@id, @orgId, @number, @to, @store, @createdAt)');

@@ -33,6 +33,7 @@ import { mailQueue } from './0047-mail-queue.js';
 import { alerts } from './0048-alerts.js';
 import { dailyMailMarks } from './0049-daily-mail-marks.js';
 import { settlements } from './0050-settlements.js';
+import { refundedOrders } from './0055-refunded-orders.js';
 
 export interface Migration {
   version: number;
@@ -77,4 +78,5 @@ export const migrations: Migration[] = [
   alerts,
   dailyMailMarks,
   settlements,
+  refundedOrders,
 ];
