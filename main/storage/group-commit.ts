@@ -123,7 +123,10 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   const closeGroup = (group: Group) => {
     ledger.open = undefined;
     clearTimeout(group.timer);
-    if (heldAutocheckpoint !== undefined && db.open) db.pragma(`wal_autocheckpoint = ${heldAutocheckpoint}`);
+    if (heldAutocheckpoint !== undefined) {
+      if (db.open) db.pragma(`wal_autocheckpoint = ${heldAutocheckpoint}`);
+      checkpoints?.afterLargeWrite();
+    }
     heldAutocheckpoint = undefined;
     if (flushes && db.open && !db.inTransaction) restoreLevel();
   };

@@ -24,8 +24,9 @@ const BACKSTOP_PAGES = 10_000;
 
 /**
  * A WAL file longer than this (the length it is cut back to when it
- * restarts, see group-commit.ts) grew in one burst, a held group's large
- * write: its pages are copied on a thread of their own (checkpoint-worker.ts).
+ * restarts, see group-commit.ts) grew in one burst: its pages are copied on
+ * a thread of their own (checkpoint-worker.ts), as are those of a held
+ * group's large write (`afterLargeWrite`).
  */
 const OFF_THREAD_WAL_BYTES = 16 * 1024 * 1024;
 
@@ -63,6 +64,7 @@ export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = 
   let wait = intervalMs;
   let dbFd: number | undefined;
   let copier: ReturnType<typeof createCheckpointWorker> | undefined;
+  let largeWrite = false;
   const walBytes = (): number => {
     try {
       return statSync(`${db.name}-wal`).size;
@@ -124,6 +126,10 @@ export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = 
   };
 
   return {
+    /** A large write committed (a held group's): the next checkpoint copies its pages on a thread of its own. */
+    afterLargeWrite(): void {
+      largeWrite = true;
+    },
     /** Whether groups must wait before committing: the database file is being flushed. */
     syncing(): boolean {
       return syncing;
@@ -156,7 +162,8 @@ export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = 
         reader.connection.exec('BEGIN');
         pinned = true;
         reader.read.get();
-        if (walBytes() > OFF_THREAD_WAL_BYTES) {
+        if (largeWrite || walBytes() > OFF_THREAD_WAL_BYTES) {
+          largeWrite = false;
           // Groups wait meanwhile (`syncing`), as for the flush that follows: the next COMMIT is the one that restarts the WAL.
           syncing = true;
           void (copier ??= createCheckpointWorker(db.name)).copy().then(
