@@ -27,9 +27,8 @@ export interface SettlementDeps {
   suppliers: SupplierStore;
 }
 
-/** Orders read per step of a settlement, and lines or marks written per step: each step takes well under a millisecond. */
+/** Orders read, marked and written per step of a settlement: each step takes well under a millisecond. */
 const STEP_ORDERS = 100;
-const STEP_ROWS = 200;
 
 /** Amounts per supplier and store of a settlement's lines, added up line by line; each margin is rounded once, at the end. */
 function amountsOf(percentOf: (supplier: string, store: string) => number) {
@@ -120,23 +119,26 @@ export function createSettlementService(deps: SettlementDeps) {
     };
   };
 
-  /** A settlement's reads and writes, yielding after each small step (see `runInSlices`). */
+  /**
+   * A settlement's reads and writes, yielding after each small step (see
+   * `runInSlices`). Each page of orders is written as it is read: a year's
+   * half a million lines are never all held at once.
+   */
   function* settling(orgId: string, toTime: string, store: string | null, now: Date): Generator<void, string> {
     const id = newId();
     const amounts = amountsOf(percentsOf(orgId));
-    // By supplier: the index of a settlement's lines by supplier grows at one place at a time.
-    const bySupplier = new Map<string, SettlementLineRecord[]>();
     let lineCount = 0;
-    const add = (line: SettlementLineRecord) => {
-      amounts.add(line);
-      let lines = bySupplier.get(line.supplier);
-      if (!lines) bySupplier.set(line.supplier, (lines = []));
-      lines.push(line);
-      lineCount += 1;
+    const write = (lines: SettlementLineRecord[]) => {
+      for (const line of lines) {
+        amounts.add(line);
+        settlements.insertLine(id, line);
+      }
+      lineCount += lines.length;
     };
+    settlements.insert({ id, orgId, number: settlements.nextNumber(orgId), to: toTime, store, createdAt: now.toISOString() });
     // Before this settlement's own orders are marked settled: the refunds looked for are those of earlier settlements' orders.
     for (const order of settlements.refundedSince(orgId, toTime, store)) {
-      for (const line of refundLines(order)) add(line);
+      write(refundLines(order));
       settlements.accountRefund(order.id, order.refunded);
     }
     yield;
@@ -144,25 +146,15 @@ export function createSettlementService(deps: SettlementDeps) {
       const page = settlements.unsettledPage(orgId, toTime, store, after, STEP_ORDERS);
       // Marked in key order within the page: the key's B-tree takes them a leaf at a time.
       for (const order of [...page.orders].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-        for (const line of saleLines(order)) add(line);
+        write(saleLines(order));
         settlements.takeOrder(order.id, orgId, order.refunded);
       }
       after = page.last;
       more = page.orders.length === STEP_ORDERS;
+      if (lineCount > 0) crashPoint('settlement-half-written');
     }
     if (lineCount === 0) throw new Conflict(`Nothing to settle: no sale or refund with a supplier recorded before ${toTime} is left unsettled`);
-    settlements.insert({ id, orgId, number: settlements.nextNumber(orgId), to: toTime, store, createdAt: now.toISOString() });
     for (const amount of amounts.result()) settlements.insertAmount(id, amount);
-    let written = 0;
-    for (const supplier of [...bySupplier.keys()].sort()) {
-      const lines = bySupplier.get(supplier)!;
-      for (let at = 0; at < lines.length; yield) {
-        for (const end = Math.min(lines.length, at + STEP_ROWS); at < end; at += 1, written += 1) {
-          if (written === Math.floor(lineCount / 2)) crashPoint('settlement-half-written');
-          settlements.insertLine(id, lines[at]!);
-        }
-      }
-    }
     return id;
   }
 
