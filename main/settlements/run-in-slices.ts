@@ -34,6 +34,7 @@ export async function runInSlices<T>(db: Db, groups: Pick<GroupCommit, 'hold' | 
         result = step.value;
         break;
       }
+      held.flushAhead();
       await nextTurn();
     }
   } catch (err) {

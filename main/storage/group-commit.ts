@@ -344,7 +344,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
      * every write in it is told so. The group commits once the last hold is
      * released.
      */
-    hold(): { intact(): boolean; fail(cause: unknown): void; release(): void } {
+    hold(): { intact(): boolean; fail(cause: unknown): void; release(): void; flushAhead(): void } {
       this.join();
       const group = ledger.open;
       holds += 1;
@@ -360,6 +360,26 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
         fail: (cause) => {
           if (group) group.cause ??= cause;
           if (ledger.open === group) rollBack();
+        },
+        /**
+         * Flushes what the held write put in the WAL so far, on the thread
+         * pool, unless a flush runs already: frames without their commit are
+         * ignored by recovery, and the flush after the COMMIT, which reads wait
+         * for, then has only the last of them to write.
+         */
+        flushAhead: () => {
+          if (!flushes || flushRunning || stopped !== undefined || ledger.open !== group) return;
+          flushRunning = true;
+          void wal.flush().then(
+            () => {
+              flushRunning = false;
+              next();
+            },
+            (err: unknown) => {
+              flushRunning = false;
+              failStop(flushFailure(err));
+            },
+          );
         },
         release: () => {
           if (released) return;
