@@ -327,7 +327,7 @@ export function createApp(deps: AppDeps): {
       [['fleet'], fleetRoutes(fleet)],
       [['mail'], mailRoutes(mail)],
       [['alerts'], alertRoutes(alerts)],
-      [['settlements', 'payout-account'], settlementRoutes(createSettlements({ db: deps.db, clock: deps.clock, stores: services.stores.retailStores, suppliers: services.stores.suppliers }))],
+      [['settlements', 'payout-account'], settlementRoutes(createSettlements({ db: deps.db, clock: deps.clock, stores: services.stores.retailStores, suppliers: services.stores.suppliers, groups }))],
       [['system'], systemInfoRoutes({ version: VERSION, databaseFile: deps.db.name, tlsFingerprint: deps.tlsFingerprint })],
     ]),
   );

@@ -107,6 +107,7 @@ export function createCatalogFiles(deps: {
         if (!held.intact()) throw new Error('The import was cut off (the server is stopping, or a disk error rolled its writes back); nothing was written');
         const ends = performance.now() + WRITE_SLICE_MS;
         for (; at < writes.length && performance.now() < ends; at += WRITE_BATCH) written.push(...deps.products.writeMany(caller, writes.slice(at, at + WRITE_BATCH)));
+        held.flushAhead();
       }
     } catch (err) {
       held.fail(err);

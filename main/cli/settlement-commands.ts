@@ -28,12 +28,12 @@ export const settlementCommands: CliCommand[] = [
     usage: '<orgId> --to <date-time> [--store <storeId>]   (settles the sales recorded before --to; prints the settlement)',
     options: { to: { type: 'string' }, store: { type: 'string' } },
     run: ({ args, values, dataDir }) =>
-      withServices(dataDir, (services, db) => {
+      withServices(dataDir, async (services, db) => {
         const caller = staffOf(services, need(args[0], '<orgId>'));
         const body = SettlementCreateSchema.safeParse({ to: need(values.to, '--to <date-time>'), ...(typeof values.store === 'string' ? { store: values.store } : {}) });
         if (!body.success) throw new BadRequest(`--to: ${JSON.stringify(values.to)} must be a date-time such as 2026-12-01T00:00:00+01:00`);
         const settlements = settlementsOf(services, db).service;
-        const settlement = settlements.get(caller, settlements.create(caller, body.data));
+        const settlement = settlements.get(caller, await settlements.create(caller, body.data));
         const suppliers = settlement.suppliers.map((s) => `  ${s.name}: gross ${francs(s.gross)}, margin ${francs(s.margin)} (${s.marginPercent} %), payout ${francs(s.payout)}${s.payoutProblem ? ` — no payout: ${s.payoutProblem}` : ''}`);
         return { json: settlement, text: [`Settlement ${line(settlement).trim()}`, ...suppliers].join('\n') };
       }),

@@ -1,5 +1,6 @@
 import type { Clock } from '../services/clock.js';
 import type { Db } from '../storage/database.js';
+import type { GroupCommit } from '../storage/group-commit.js';
 import { createPayoutAccountStore } from '../storage/payout-accounts.js';
 import { createSettlementStore } from '../storage/settlements.js';
 import type { StoreStore } from '../storage/stores.js';
@@ -10,7 +11,7 @@ import { createStatementMails } from './statement-mails.js';
 import { createStatements } from './statements.js';
 
 /** Settlements, their payout files and statements, over one database: for the server and the CLI alike. */
-export function createSettlements(deps: { db: Db; clock: Clock; stores: StoreStore; suppliers: SupplierStore }) {
+export function createSettlements(deps: { db: Db; clock: Clock; stores: StoreStore; suppliers: SupplierStore; groups?: Pick<GroupCommit, 'hold' | 'afterCommit'> | undefined }) {
   const settlementStore = createSettlementStore(deps.db);
   const payoutAccounts = createPayoutAccountStore(deps.db);
   const service = createSettlementService({ ...deps, settlements: settlementStore, payoutAccounts });

@@ -86,6 +86,8 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   let checkpointTimer: NodeJS.Timeout | undefined;
   /** Writes spread over turns of the event loop that keep the open group from committing (an import's). */
   let holds = 0;
+  /** SQLite's automatic checkpoint length while a held group is open, put back once it closed. */
+  let heldAutocheckpoint: number | undefined;
 
   /** Reads see no write of a group before it is on disk: one waits while a group is open or a committed one is being flushed. */
   const gate: ReadGate = new ReadGate(
@@ -121,6 +123,11 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
   const closeGroup = (group: Group) => {
     ledger.open = undefined;
     clearTimeout(group.timer);
+    if (heldAutocheckpoint !== undefined) {
+      if (db.open) db.pragma(`wal_autocheckpoint = ${heldAutocheckpoint}`);
+      checkpoints?.afterLargeWrite();
+    }
+    heldAutocheckpoint = undefined;
     if (flushes && db.open && !db.inTransaction) restoreLevel();
   };
 
@@ -337,10 +344,14 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
      * every write in it is told so. The group commits once the last hold is
      * released.
      */
-    hold(): { intact(): boolean; fail(cause: unknown): void; release(): void } {
+    hold(): { intact(): boolean; fail(cause: unknown): void; release(): void; flushAhead(): void } {
       this.join();
       const group = ledger.open;
       holds += 1;
+      // A held group can write more WAL pages than SQLite's backstop allows: its COMMIT would then copy them all into the
+      // database file, with two fsyncs, on the server's thread. The checkpoints between groups copy them instead.
+      heldAutocheckpoint ??= db.pragma('wal_autocheckpoint', { simple: true }) as number;
+      db.pragma('wal_autocheckpoint = 0');
       // Reads other than the change feed's go on under a held group.
       gate.drain();
       let released = false;
@@ -349,6 +360,26 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = DEFAULT_
         fail: (cause) => {
           if (group) group.cause ??= cause;
           if (ledger.open === group) rollBack();
+        },
+        /**
+         * Flushes what the held write put in the WAL so far, on the thread
+         * pool, unless a flush runs already: frames without their commit are
+         * ignored by recovery, and the flush after the COMMIT, which reads wait
+         * for, then has only the last of them to write.
+         */
+        flushAhead: () => {
+          if (!flushes || flushRunning || stopped !== undefined || ledger.open !== group) return;
+          flushRunning = true;
+          void wal.flush().then(
+            () => {
+              flushRunning = false;
+              next();
+            },
+            (err: unknown) => {
+              flushRunning = false;
+              failStop(flushFailure(err));
+            },
+          );
         },
         release: () => {
           if (released) return;

@@ -48,6 +48,12 @@ export interface CandidateOrder {
   accounted: number;
 }
 
+/** Where a page of unsettled orders ended: its last order's recorded time and rowid. */
+export interface UnsettledCursor {
+  recordedAt: string;
+  row: number;
+}
+
 type Row = Record<string, unknown>;
 
 const toSettlement = (row: Row): SettlementRecord => ({
@@ -69,19 +75,27 @@ export function createSettlementStore(db: Db) {
   const refundedBefore = `CASE WHEN ${refunded} = 0 THEN 0
     WHEN EXISTS (SELECT 1 ${cardRefunds}) THEN min(${refunded}, (SELECT coalesce(sum(r.amount), 0) ${cardRefunds} AND r.decided_at < @to))
     WHEN o.lastupdate < @to THEN ${refunded} ELSE 0 END`;
-  const unsettled = db.prepare<Row, Row>(
-    `SELECT o.id, o.store, o.order_date, o.createdate, o.products, ${refundedBefore} AS refunded, 0 AS accounted FROM orders o
-      WHERE o.org_id = @orgId AND o.createdate < @to AND o.deleted = 0 AND o.payment_state IN (${states})
-        AND (@store IS NULL OR o.store = @store)
-        AND NOT EXISTS (SELECT 1 FROM settled_orders s WHERE s.order_id = o.id)`,
+  const unsettledFilter = `o.deleted = 0 AND o.payment_state IN (${states}) AND (@store IS NULL OR o.store = @store)
+        AND NOT EXISTS (SELECT 1 FROM settled_orders s WHERE s.order_id = o.id)`;
+  // Pages in the order of orders_org_recorded (recorded time, then rowid): each page starts where the last ended in the index.
+  const unsettledPage = db.prepare<Row, Row>(
+    `SELECT o.rowid AS row, o.id, o.store, o.order_date, o.createdate, o.products, ${refundedBefore} AS refunded, 0 AS accounted FROM orders o
+      WHERE o.org_id = @orgId AND o.createdate < @to AND o.createdate >= @afterTime AND (o.createdate > @afterTime OR o.rowid > @afterRow)
+        AND ${unsettledFilter}
+      ORDER BY o.createdate, o.rowid LIMIT @limit`,
   );
+  const hasSupplierLine = `EXISTS (SELECT 1 FROM json_each(o.products) l WHERE json_type(l.value, '$.supplier') = 'text' AND json_extract(l.value, '$.supplier') <> '')`;
+  // Through orders_refunded: only orders with a refund are looked at, whenever their refund was confirmed.
+  const refundedSinceFilter = `o.org_id = @orgId AND o.refunded > 0 AND s.org_id = @orgId AND (${refundedBefore}) > s.refunded AND (@store IS NULL OR o.store = @store)`;
   const refundedSince = db.prepare<Row, Row>(
-    `SELECT * FROM (
-       SELECT o.id, o.store, o.order_date, o.createdate, o.products, ${refundedBefore} AS refunded, s.refunded AS accounted
-         FROM settled_orders s JOIN orders o ON o.id = s.order_id
-        WHERE s.org_id = @orgId AND ${refunded} > s.refunded AND (@store IS NULL OR o.store = @store))
-      WHERE refunded > accounted`,
+    `SELECT o.id, o.store, o.order_date, o.createdate, o.products, ${refundedBefore} AS refunded, s.refunded AS accounted
+       FROM orders o JOIN settled_orders s ON s.order_id = o.id
+      WHERE ${refundedSinceFilter}`,
   );
+  const anythingToSettle = db.prepare<Row, number>(
+    `SELECT EXISTS (SELECT 1 FROM orders o WHERE o.org_id = @orgId AND o.createdate < @to AND ${unsettledFilter} AND ${hasSupplierLine})
+         OR EXISTS (SELECT 1 FROM orders o JOIN settled_orders s ON s.order_id = o.id WHERE ${refundedSinceFilter} AND ${hasSupplierLine})`,
+  ).pluck();
   const nextNumber = db.prepare<[string], number>('SELECT coalesce(max(number), 0) + 1 FROM settlements WHERE org_id = ?').pluck();
   const insertSettlement = db.prepare('INSERT INTO settlements (id, org_id, number, to_time, store, created_at) VALUES (@id, @orgId, @number, @to, @store, @createdAt)');
   const insertAmount = db.prepare(
@@ -113,12 +127,19 @@ export function createSettlementStore(db: Db) {
   });
 
   return {
-    /** Orders recorded before `to` that no settlement took, by id: their marks then go into `settled_orders` in key order. */
-    unsettled(orgId: string, to: string, store: string | null): CandidateOrder[] {
-      return unsettled
-        .all({ orgId, to, store })
-        .map(toCandidate)
-        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    /**
+     * A page of the orders recorded before `to` that no settlement took, in
+     * the order they were recorded, after `after` (the last of the previous
+     * page; undefined for the first).
+     */
+    unsettledPage(orgId: string, to: string, store: string | null, after: UnsettledCursor | undefined, limit: number): { orders: CandidateOrder[]; last: UnsettledCursor | undefined } {
+      const rows = unsettledPage.all({ orgId, to, store, afterTime: after?.recordedAt ?? '', afterRow: after?.row ?? -1, limit });
+      const lastRow = rows.at(-1);
+      return { orders: rows.map(toCandidate), last: lastRow ? { recordedAt: lastRow.createdate as string, row: lastRow.row as number } : undefined };
+    },
+    /** Whether a settlement up to `to` would take any line: an unsettled sale or a newer refund of an order with a supplier's line. */
+    anythingToSettle(orgId: string, to: string, store: string | null): boolean {
+      return anythingToSettle.get({ orgId, to, store }) === 1;
     },
     /** Settled orders whose refunds recorded before `to` grew since. */
     refundedSince(orgId: string, to: string, store: string | null): CandidateOrder[] {

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, statSync } from 'node:fs';
+import { createCheckpointWorker } from './checkpoint-worker.js';
 import { withSynchronous, type Db } from './database.js';
 import { flushFile, flushFileNow } from './flush-fault.js';
 
@@ -20,6 +21,14 @@ const MIN_INTERVAL_MS = 5;
  * every cycle it is reached only when writes leave no moment for one.
  */
 const BACKSTOP_PAGES = 10_000;
+
+/**
+ * A WAL file longer than this (the length it is cut back to when it
+ * restarts, see group-commit.ts) grew in one burst: its pages are copied on
+ * a thread of their own (checkpoint-worker.ts), as are those of a held
+ * group's large write (`afterLargeWrite`).
+ */
+const OFF_THREAD_WAL_BYTES = 16 * 1024 * 1024;
 
 /**
  * Checkpoints that keep their fsyncs off the event loop.
@@ -54,6 +63,22 @@ export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = 
   let lastCycle = 0;
   let wait = intervalMs;
   let dbFd: number | undefined;
+  let copier: ReturnType<typeof createCheckpointWorker> | undefined;
+  let largeWrite = false;
+  const walBytes = (): number => {
+    try {
+      return statSync(`${db.name}-wal`).size;
+    } catch {
+      return 0;
+    }
+  };
+  /** After a copy of `log` pages: the next checkpoint comes sooner when writes fill the WAL faster. */
+  const pace = (log: number, version: number) => {
+    // The WAL restarted at the last cycle: `log` pages were written since, at this pace.
+    const since = Date.now() - lastCycle;
+    wait = log > 0 ? Math.min(intervalMs, Math.max(MIN_INTERVAL_MS, (since * PAGES_PER_CHECKPOINT) / log)) : intervalMs;
+    lastVersion = version;
+  };
 
   const pinConnection = () => {
     if (!pin) {
@@ -101,6 +126,10 @@ export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = 
   };
 
   return {
+    /** A large write committed (a held group's): the next checkpoint copies its pages on a thread of its own. */
+    afterLargeWrite(): void {
+      largeWrite = true;
+    },
     /** Whether groups must wait before committing: the database file is being flushed. */
     syncing(): boolean {
       return syncing;
@@ -133,11 +162,27 @@ export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = 
         reader.connection.exec('BEGIN');
         pinned = true;
         reader.read.get();
+        if (largeWrite || walBytes() > OFF_THREAD_WAL_BYTES) {
+          largeWrite = false;
+          // Groups wait meanwhile (`syncing`), as for the flush that follows: the next COMMIT is the one that restarts the WAL.
+          syncing = true;
+          void (copier ??= createCheckpointWorker(db.name)).copy().then(
+            (log) => {
+              syncing = false;
+              pace(log, version);
+              flushDatabase(done);
+            },
+            () => {
+              // As below: the next cycle tries again; pages copied before the error reach the disk before the pin goes.
+              syncing = false;
+              lastCycle = Date.now();
+              flushDatabase(done);
+            },
+          );
+          return walFlushed;
+        }
         const { log } = withSynchronous(db, 'OFF', () => checkpoint.get() as { log: number });
-        // The WAL restarted at the last cycle: `log` pages were written since, at this pace.
-        const since = Date.now() - lastCycle;
-        wait = log > 0 ? Math.min(intervalMs, Math.max(MIN_INTERVAL_MS, (since * PAGES_PER_CHECKPOINT) / log)) : intervalMs;
-        lastVersion = version;
+        pace(log, version);
       } catch {
         // A statement still reading on the connection, or a lock held elsewhere: the next cycle tries again.
         lastCycle = Date.now();
@@ -153,6 +198,8 @@ export function createWalCheckpoints(db: Db, flushWal: () => void, intervalMs = 
       unpin();
       pin?.connection.close();
       pin = undefined;
+      void copier?.close();
+      copier = undefined;
       // A flush still on the thread pool keeps its descriptor; its end finds the pin gone.
       if (dbFd !== undefined && !syncing) {
         closeSync(dbFd);

@@ -595,6 +595,8 @@ CREATE INDEX orders_org_store_date ON orders (org_id, store, order_date);
 
 CREATE UNIQUE INDEX orders_org_store_order_id ON orders (org_id, store, order_id);
 
+CREATE INDEX orders_refunded ON orders (org_id, lastupdate) WHERE refunded > 0;
+
 CREATE INDEX outbox_by_resource ON outbox (resource, resource_id);
 
 CREATE INDEX outbox_org_resource ON outbox (org_id, resource_id, state);

@@ -17,8 +17,8 @@ export function settlementRoutes(settlements: Settlements): Router {
     res.json({ data: service.payoutAccount(callerOf(res)) });
   });
 
-  router.post('/settlements', (req, res) => {
-    res.status(201).json({ success: true, id: service.create(callerOf(res), parseBody(SettlementCreateSchema, req.body)) });
+  router.post('/settlements', async (req, res) => {
+    res.status(201).json({ success: true, id: await service.create(callerOf(res), parseBody(SettlementCreateSchema, req.body)) });
   });
   router.get('/settlements', (_req, res) => {
     res.json({ data: service.list(callerOf(res)) });

@@ -34,6 +34,7 @@ import { alerts } from './0048-alerts.js';
 import { dailyMailMarks } from './0049-daily-mail-marks.js';
 import { settlements } from './0050-settlements.js';
 import { staffSignIns } from './0051-staff-sign-ins.js';
+import { refundedOrders } from './0055-refunded-orders.js';
 
 export interface Migration {
   version: number;
@@ -79,4 +80,5 @@ export const migrations: Migration[] = [
   dailyMailMarks,
   settlements,
   staffSignIns,
+  refundedOrders,
 ];
