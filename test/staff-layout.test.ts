@@ -6,9 +6,9 @@ import { screenshot } from './support/kiosk.js';
 const h = useBrowserHarness({ catalog: false });
 
 beforeAll(async () => {
-  const category = (await h.client.post('/categories', { name: 'Milchprodukte und Käse aus der Region', index: 1 })).body.id;
+  const category = (await h.client.post('/categories', { name: 'Milchprodukte und Käse aus der Region', index: 1, marginMinPercent: 20, marginMaxPercent: 45 })).body.id;
   await h.client.post('/products', { name: 'Bio Vollmilch aus dem Emmental, pasteurisiert, 1 Liter', price: 195, taxCategory: '2.6', barcode: '7610000000017', category, saleStop: true, depositProduct: 30 });
-  await h.client.post('/products', { name: 'Bergkäse', price: 790, taxCategory: '2.6', barcode: '7610000000994', category });
+  await h.client.post('/products', { name: 'Bergkäse', price: 790, costPrice: 700, taxCategory: '2.6', barcode: '7610000000994', category });
 });
 
 async function signedIn(locale: string, width: number): Promise<Page> {
