@@ -31,7 +31,7 @@ interface OrgState {
   retryAt: number;
   /** Failed rounds in a row (upstream not reachable), for the backoff. */
   failures: number;
-  /** A local write asked for a push while a round was running: push again soon after it. */
+  /** A local write asked for a push while a round ran or the backoff lasted: push again soon after either. */
   requested: boolean;
   running: Promise<RoundReport> | undefined;
 }
@@ -90,6 +90,7 @@ export function createSyncWorker(deps: RoundDeps, options: SyncWorkerOptions = {
         state.failures = 0;
         state.retryAt = 0;
         state.nextPushAt = now() + (state.requested ? debounceMs : (config?.intervalSeconds ?? 30) * 1000);
+        state.requested = false;
         if (kind !== 'push' && report.failure === undefined) state.nextPullAt = now() + (config?.pullIntervalSeconds ?? 60) * 1000;
       }
       return report;
@@ -118,7 +119,7 @@ export function createSyncWorker(deps: RoundDeps, options: SyncWorkerOptions = {
       const state = stateOf(config.orgId);
       if (state.running || config.state === 'refused' || now() < state.retryAt) continue;
       const pullDue = now() >= state.nextPullAt;
-      if (!pullDue && now() < state.nextPushAt) continue;
+      if (!pullDue && !state.requested && now() < state.nextPushAt) continue;
       flush(config.orgId, pullDue ? {} : { kind: 'push' }).catch((err: unknown) => deps.logger.error({ err, orgId: config.orgId }, 'sync round failed'));
     }
   };
@@ -130,11 +131,14 @@ export function createSyncWorker(deps: RoundDeps, options: SyncWorkerOptions = {
     },
     /** One round now for the organization, or the one already running. */
     flush,
-    /** After a local write: a push soon (never a pull), unless the worker is waiting out the backoff. */
+    /**
+     * After a local write: a push soon (never a pull). A write during a round,
+     * or while the worker waits out the backoff, is pushed by a round after
+     * it (after the backoff), never left for the next interval.
+     */
     schedule(orgId: string): void {
       const state = stateOf(orgId);
-      if (state.failures > 0) return;
-      if (state.running) state.requested = true;
+      if (state.running || state.failures > 0) state.requested = true;
       else state.nextPushAt = Math.min(state.nextPushAt, now() + debounceMs);
     },
     /** Ends the rounds at their next step and waits for them; call before closing the database. */
