@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 async function signedIn(): Promise<Page> {
-  const page = await h.open('/status', { timeout: 10_000 });
+  const page = await h.open('/status');
   await page.locator('#staff-key').fill(h.org.writeKey);
   await page.locator('#sign-in button[type="submit"]').click();
   await page.locator('#catalog table[data-table="products"]').waitFor();

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 async function signedIn(locale = 'en-US'): Promise<Page> {
-  const page = await h.open('/status', { locale, timeout: 10_000 });
+  const page = await h.open('/status', { locale });
   await page.locator('#staff-key').fill(h.org.writeKey);
   await page.locator('#sign-in button[type="submit"]').click();
   await page.locator('#catalog table[data-table="products"]').waitFor();

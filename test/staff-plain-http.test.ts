@@ -24,7 +24,7 @@ function keyedRequests(page: Page): string[] {
 describe('the staff page over plain HTTP from another computer', () => {
   it('refuses to send a typed write key, and says how to turn on HTTPS', async () => {
     const address = `http://${lanAddress}:${h.server.running.port}/status`;
-    const page = await h.open(address, { timeout: 10_000 });
+    const page = await h.open(address);
     const keyed = keyedRequests(page);
     await page.locator('#status', { hasText: 'running' }).waitFor();
     await page.locator('#staff-key').fill(h.org.writeKey);
@@ -36,7 +36,7 @@ describe('the staff page over plain HTTP from another computer', () => {
   });
 
   it('signs in as before on this PC itself (loopback)', async () => {
-    const page = await h.open(`http://127.0.0.1:${h.server.running.port}/status`, { timeout: 10_000 });
+    const page = await h.open(`http://127.0.0.1:${h.server.running.port}/status`);
     await page.locator('#status', { hasText: 'running' }).waitFor();
     expect(await page.locator('#message').isHidden()).toBe(true);
     await page.locator('#staff-key').fill(h.org.writeKey);

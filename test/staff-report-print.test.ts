@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 async function openSignedIn(locale: string): Promise<Page> {
-  const page = await h.open('/status', { locale, timeout: 10_000 });
+  const page = await h.open('/status', { locale });
   await page.locator('#staff-key').fill(h.org.writeKey);
   await page.locator('#sign-in button[type="submit"]').click();
   await page.locator('[data-figure="total"]').waitFor();
