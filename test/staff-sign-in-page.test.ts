@@ -50,6 +50,29 @@ describe('the staff page signed in for the working day', () => {
     expect(JSON.stringify(await readable(second))).not.toContain(h.org.writeKey);
   });
 
+  it("keeps a key typed while the first tab's check of its sign-in is still out, and signs in with it", async () => {
+    const context = h.track(await h.browser.newContext({ locale: 'en-US' }));
+    const page = await context.newPage();
+    // The page's first call asks whether a sign-in lasts; its answer (none) comes only once the key is typed.
+    let answer: () => void = () => undefined;
+    const typed = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/v1/keys/current', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    const checked = page.waitForResponse('**/api/v1/keys/current');
+    await page.goto(new URL('/status', h.server.url).href);
+    await page.locator('#staff-key').fill(h.org.writeKey);
+    await page.locator('#staff-key').focus();
+    answer();
+    expect((await checked).status()).toBe(403);
+    expect(await page.locator('#staff-key').inputValue()).toBe(h.org.writeKey);
+    expect(await page.locator('#staff-key').evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await page.locator('#sign-in button[type="submit"]').click();
+    await page.locator('[data-action="sign-out"]').waitFor();
+    await page.locator('#keys tbody tr').first().waitFor();
+  });
+
   it('signs every tab out at sign-out: the other tab asks for the key again', async () => {
     const first = await openStaffPage();
     await signIn(first, h.org.writeKey);

@@ -103,12 +103,18 @@ function renderChrome(): void {
     ),
   );
   languageNav.setAttribute('aria-label', t('language'));
-  replaceChildren(account, signedIn ? signOutButton() : signInForm());
+  // A key typed while an answer re-renders the page (the first tab's check of its sign-in, a language change) stays typed.
+  const typing = account.querySelector<HTMLInputElement>('#staff-key');
+  const focused = typing !== null && typing === document.activeElement;
+  const form = signedIn ? signOutButton() : signInForm(typing?.value ?? '');
+  replaceChildren(account, form);
+  if (focused) form.querySelector<HTMLInputElement>('#staff-key')?.focus();
   staff.hidden = !signedIn;
 }
 
-function signInForm(): HTMLElement {
+function signInForm(typed: string): HTMLElement {
   const input = h('input', { id: 'staff-key', type: 'password', autocomplete: 'off', required: true, 'aria-describedby': 'staff-key-hint' });
+  input.value = typed;
   return h(
     'form',
     { id: 'sign-in', onsubmit: (event: Event) => (event.preventDefault(), void signIn(input.value.trim())) },
@@ -188,11 +194,14 @@ async function resumeSignIn(): Promise<void> {
   try {
     await getData<CurrentKey>('/keys/current');
   } catch (error) {
+    // Signed in with the form meanwhile: this answer is older than that.
+    if (signedIn) return;
     if (error instanceof CallError && error.failure === 'signedOut') problem = 'signInEnded';
     else if (error instanceof CallError && error.failure === 'unreachable') problem = 'unreachable';
     renderChrome();
     return;
   }
+  if (signedIn) return;
   signedIn = true;
   renderChrome();
   await loadAll();
