@@ -32,7 +32,11 @@ export async function startChildServer(dataDir: string, port?: number, env: Reco
   const deadline = Date.now() + START_PATIENCE_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`the server did not answer within ${START_PATIENCE_MS / 1000} s: ${stderr}`);
+    if (Date.now() > deadline) {
+      // No test holds it yet to stop it: left running, it would outlive the suite.
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer within ${START_PATIENCE_MS / 1000} s: ${stderr}`);
+    }
     const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
     if (ok) break;
     await new Promise((r) => setTimeout(r, 50));
