@@ -74,10 +74,11 @@ async function runNow({ args, values, json, ...context }: CliContext): Promise<R
     const total = sync.queue.counts(orgId).pending;
     const bar = progressBar(total, !json && process.stderr.isTTY === true);
     try {
-      // A round already running (the server's, slow to take the request) holds the lease: ask again after it.
+      // A round already running (the server's, slow to take the request) holds the lease, or took it over from
+      // this one on a machine slow enough for the lease to lapse (`stopped`): ask again after it.
       for (;;) {
         const report = await requestOrRun(sync, orgId, full, (pushed) => bar.update(pushed), () => bar.update(total - sync.queue.counts(orgId).pending));
-        if (report.failure !== 'busy') return report;
+        if (report.failure !== 'busy' && report.failure !== 'stopped') return report;
         await sleep(100);
       }
     } finally {
