@@ -314,7 +314,7 @@ export function createApp(deps: AppDeps): {
       [['products'], productImageRoutes(productImages, { publicUrl: deps.publicUrl })],
       [['suppliers'], supplierRoutes(services.suppliers)],
       [['categories'], categoryRoutes(services.categories)],
-      [['catalog'], catalogRoutes(catalogFilesOf(services, groups))],
+      [['catalog'], catalogRoutes(catalogFilesOf(services, deps.db, groups))],
       [['stores'], storeRoutes(services.retailStores)],
       [['orders'], orderRoutes(services.orders)],
       [['printers'], printerRoutes(printers)],

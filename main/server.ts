@@ -27,6 +27,7 @@ import type { MailSenderOptions } from './mail/mail-sender.js';
 import type { AlertWatchOptions } from './alerts/alert-watch.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { lockDataFolder } from './storage/data-folder-lock.js';
+import { dropUnfinishedSettlements } from './storage/settlements.js';
 import { DATABASE_FILE, openDatabase, type Db, type Synchronous } from './storage/database.js';
 import { DEFAULT_GROUP_COMMIT } from './storage/group-commit.js';
 
@@ -134,6 +135,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw err;
   }
   if (renewed) logger.info({ reason: renewed }, 'new installation id: this data folder is new, a copy or an older database');
+  const dropped = dropUnfinishedSettlements(db);
+  if (dropped > 0) logger.warn({ settlements: dropped }, 'a settlement cut off by the last stop was dropped; its sales are unsettled and the next settlement takes them');
   const images = openImageStore(join(config.dataDir, IMAGES_DIR));
   const groupCommitMs = config.groupCommitMs ?? DEFAULT_GROUP_COMMIT.windowMs;
   const secrets = openSecretBox(config.dataDir, options.keyWrapper);

@@ -10,6 +10,7 @@ import { dataFolderHolder, DataFolderInUse, lockDataFolder } from '../storage/da
 import { renewAfterRestore } from '../installation/check-installation.js';
 import { systemClock } from '../services/clock.js';
 import { DATABASE_FILE, openDatabase } from '../storage/database.js';
+import { dropUnfinishedSettlements } from '../storage/settlements.js';
 import { keepSettledState, readSettledState } from '../settlements/carry-over.js';
 import { BACKUP_FORMAT, MANIFEST_FILE, copyImages, type BackupManifest } from './backup-folder.js';
 
@@ -66,6 +67,8 @@ export function restoreDataFolder(dataDir: string, source: string, options: { re
     tightenDataFolder(dataDir);
     const db = openDatabase(databaseFile);
     try {
+      // First: a backup taken while a settlement was written holds its first parts, which must not meet the whole one kept from the replaced database.
+      dropUnfinishedSettlements(db);
       keepSettledState(db, settled);
       return { folder, ...manifest, installation: renewAfterRestore(dataDir, db, systemClock).id };
     } finally {

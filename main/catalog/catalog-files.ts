@@ -8,8 +8,10 @@ import { BadRequest, Conflict, NotFound } from '../services/errors.js';
 import type { ProductService, WrittenProduct } from '../services/products.js';
 import type { CatalogColumnStore } from '../storage/catalog-columns.js';
 import type { CategoryStore } from '../storage/categories.js';
+import type { Db } from '../storage/database.js';
 import type { GroupCommit } from '../storage/group-commit.js';
 import type { ProductStore } from '../storage/products.js';
+import { runInSlices } from '../storage/run-in-slices.js';
 import type { SupplierStore } from '../storage/suppliers.js';
 import { buildCatalogIndex, type CatalogIndex } from './catalog-index.js';
 import { guardedText, writeCell } from './cells.js';
@@ -72,6 +74,7 @@ function productCells(product: Record<string, unknown>, index: CatalogIndex): st
  * at a time, so the server keeps answering while a large file is handled.
  */
 export function createCatalogFiles(deps: {
+  db: Db;
   products: ProductService;
   productStore: ProductStore;
   categories: CategoryStore;
@@ -97,29 +100,15 @@ export function createCatalogFiles(deps: {
    * lookups are answered meanwhile; the group commits (or rolls back) whole.
    * Resolves once the write is on disk.
    */
-  const writeAll = async (caller: Caller, writes: PlannedWrite[]): Promise<WrittenProduct[]> => {
-    const groups = deps.groups;
-    if (!groups) return deps.products.writeMany(caller, writes);
-    const held = groups.hold();
-    const written: WrittenProduct[] = [];
-    try {
-      for (let at = 0; at < writes.length; await nextTurn()) {
-        if (!held.intact()) throw new Error('The import was cut off (the server is stopping, or a disk error rolled its writes back); nothing was written');
-        const ends = performance.now() + WRITE_SLICE_MS;
-        for (; at < writes.length && performance.now() < ends; at += WRITE_BATCH) written.push(...deps.products.writeMany(caller, writes.slice(at, at + WRITE_BATCH)));
-        held.flushAhead();
+  const writeAll = (caller: Caller, writes: PlannedWrite[]): Promise<WrittenProduct[]> =>
+    runInSlices(deps.db, deps.groups, function* () {
+      const written: WrittenProduct[] = [];
+      for (let at = 0; at < writes.length; at += WRITE_BATCH) {
+        written.push(...deps.products.writeMany(caller, writes.slice(at, at + WRITE_BATCH)));
+        yield;
       }
-    } catch (err) {
-      held.fail(err);
-      throw err;
-    } finally {
-      held.release();
-    }
-    await new Promise<void>((resolve, reject) => {
-      if (!groups.afterCommit((failure) => (failure === undefined ? resolve() : reject(failure as Error)))) resolve();
+      return written;
     });
-    return written;
-  };
 
   const importNow = async (caller: Caller, bytes: Buffer, options: ImportOptions): Promise<ImportOutcome> => {
     let records: FileRecord[];
@@ -228,8 +217,9 @@ async function readRecords(bytes: Buffer, format: FileFormat): Promise<FileRecor
 export type CatalogFiles = ReturnType<typeof createCatalogFiles>;
 
 /** Catalog files over the services of one database (the server's, or the CLI's). */
-export const catalogFilesOf = (services: Services, groups?: GroupCommit): CatalogFiles =>
+export const catalogFilesOf = (services: Services, db: Db, groups?: GroupCommit): CatalogFiles =>
   createCatalogFiles({
+    db,
     products: services.products,
     productStore: services.stores.products,
     categories: services.stores.categories,

@@ -35,13 +35,13 @@ export const catalogCommands: CliCommand[] = [
     usage: '<orgId> <file.csv|file.xlsx> [--dry-run] [--fix-barcodes]   (prints what was, or would be, created, updated and left unchanged, and every problem by line; --fix-barcodes writes the barcodes the warnings suggest)',
     options: { 'dry-run': { type: 'boolean', default: false }, 'fix-barcodes': { type: 'boolean', default: false } },
     run: ({ args, values, dataDir }) =>
-      withServices(dataDir, async (services) => {
+      withServices(dataDir, async (services, db) => {
         const caller = staffOf(services, need(args[0], '<orgId>'));
         const path = need(args[1], '<file>');
         const bytes = readFile(path);
         const dryRun = values['dry-run'] === true;
         const format = path.toLowerCase().endsWith('.xlsx') ? 'xlsx' : 'csv';
-        const { result, written } = await catalogFilesOf(services).importFile(caller, bytes, { dryRun, format, fixBarcodes: values['fix-barcodes'] === true });
+        const { result, written } = await catalogFilesOf(services, db).importFile(caller, bytes, { dryRun, format, fixBarcodes: values['fix-barcodes'] === true });
         return { json: result, text: summary(result, dryRun, written), exitCode: result.errorsTotal > 0 ? 1 : 0 };
       }),
   },
@@ -49,8 +49,8 @@ export const catalogCommands: CliCommand[] = [
     name: 'catalog export',
     usage: '<orgId>   (writes the catalog as CSV to standard output, the columns the import takes)',
     run: ({ args, dataDir }) =>
-      withServices(dataDir, async (services) => {
-        const file = await catalogFilesOf(services).exportFile(staffOf(services, need(args[0], '<orgId>')));
+      withServices(dataDir, async (services, db) => {
+        const file = await catalogFilesOf(services, db).exportFile(staffOf(services, need(args[0], '<orgId>')));
         return { json: { csv: file }, text: file, file };
       }),
   },

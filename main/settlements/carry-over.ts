@@ -22,7 +22,11 @@ export function readSettledState(file: string): SettledState | undefined {
     const present = db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'settlements'").pluck().get();
     if (present === undefined) return undefined;
     const open = db;
-    return Object.fromEntries(TABLES.map((table) => [table, open.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[]])) as SettledState;
+    const partsWritten = open.prepare<[], string>("SELECT name FROM pragma_table_info('settlements') WHERE name = 'unfinished'").pluck().get() !== undefined;
+    // A settlement the replaced server was still writing is not kept: it was never one, and the orders it took are unsettled.
+    const finished = (table: (typeof TABLES)[number]) =>
+      !partsWritten ? '' : table === 'settlements' ? ' WHERE unfinished = 0' : ` WHERE settlement_id IS NULL OR settlement_id NOT IN (SELECT id FROM settlements WHERE unfinished = 1)`;
+    return Object.fromEntries(TABLES.map((table) => [table, open.prepare(`SELECT * FROM ${table}${finished(table)}`).all() as Record<string, unknown>[]])) as SettledState;
   } catch {
     return undefined;
   } finally {

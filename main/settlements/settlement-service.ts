@@ -8,17 +8,17 @@ import { BadRequest, Conflict, NotFound } from '../services/errors.js';
 import type { Db } from '../storage/database.js';
 import type { GroupCommit } from '../storage/group-commit.js';
 import type { PayoutAccount, PayoutAccountStore } from '../storage/payout-accounts.js';
-import type { SettlementAmountRecord, SettlementLineRecord, SettlementRecord, SettlementStore, UnsettledCursor } from '../storage/settlements.js';
+import { runInSlices, type SliceStep } from '../storage/run-in-slices.js';
+import { droppingUnfinished, type SettlementAmountRecord, type SettlementLineRecord, type SettlementRecord, type SettlementStore, type UnsettledCursor } from '../storage/settlements.js';
 import type { StoreStore } from '../storage/stores.js';
 import type { SupplierStore } from '../storage/suppliers.js';
 import { immediateTransaction } from '../storage/transactions.js';
 import { bicProblem, ibanOf, ibanProblem } from './iban.js';
-import { runInSlices } from './run-in-slices.js';
 import { refundLines, saleLines } from './take-lines.js';
 
 export interface SettlementDeps {
   db: Db;
-  /** The server's group commit: a settlement is written a few milliseconds at a time in one held group. Without it (the CLI), in one go. */
+  /** The server's group commit: a settlement is written a few milliseconds at a time, in parts of held groups. Without it (the CLI), in one transaction. */
   groups?: Pick<GroupCommit, 'hold' | 'afterCommit'> | undefined;
   clock: Clock;
   settlements: SettlementStore;
@@ -29,6 +29,12 @@ export interface SettlementDeps {
 
 /** Orders read, marked and written per step of a settlement: each step takes well under a millisecond. */
 const STEP_ORDERS = 100;
+/**
+ * Orders taken per part of a settlement on the server: each part is its own
+ * commit, and a commit's time grows with what it writes (a year in one
+ * commit held every request for a tenth of a second).
+ */
+const PART_ORDERS = 4_000;
 
 /** Amounts per supplier and store of a settlement's lines, added up line by line; each margin is rounded once, at the end. */
 function amountsOf(percentOf: (supplier: string, store: string) => number) {
@@ -120,12 +126,15 @@ export function createSettlementService(deps: SettlementDeps) {
   };
 
   /**
-   * A settlement's reads and writes, yielding after each small step (see
-   * `runInSlices`). Each page of orders is written as it is read: a year's
-   * half a million lines are never all held at once.
+   * A settlement's reads and writes, yielding after each small step and
+   * offering a commit after each part (see `runInSlices`). Each page of
+   * orders is written as it is read: a year's half a million lines are never
+   * all held at once. The settlement stays unfinished, seen by no one, until
+   * its last part: that part takes the refunds since earlier settlements,
+   * writes the amounts and gives it its number, so a settlement is whole or
+   * dropped (`droppingUnfinished`), and its numbers run without gaps.
    */
-  function* settling(orgId: string, toTime: string, store: string | null, now: Date): Generator<void, string> {
-    const id = newId();
+  function* settling(id: string, orgId: string, toTime: string, store: string | null, now: Date): Generator<SliceStep, string | undefined> {
     const amounts = amountsOf(percentsOf(orgId));
     let lineCount = 0;
     const write = (lines: SettlementLineRecord[]) => {
@@ -135,37 +144,69 @@ export function createSettlementService(deps: SettlementDeps) {
       }
       lineCount += lines.length;
     };
-    settlements.insert({ id, orgId, number: settlements.nextNumber(orgId), to: toTime, store, createdAt: now.toISOString() });
-    // Before this settlement's own orders are marked settled: the refunds looked for are those of earlier settlements' orders.
-    for (const order of settlements.refundedSince(orgId, toTime, store)) {
-      write(refundLines(order));
-      settlements.accountRefund(order.id, order.refunded);
-    }
-    yield;
+    settlements.insertUnfinished({ id, orgId, to: toTime, store, createdAt: now.toISOString() });
+    let inPart = 0;
     for (let after: UnsettledCursor | undefined, more = true; more; yield) {
       const page = settlements.unsettledPage(orgId, toTime, store, after, STEP_ORDERS);
       // Marked in key order within the page: the key's B-tree takes them a leaf at a time.
       for (const order of [...page.orders].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
         write(saleLines(order));
-        settlements.takeOrder(order.id, orgId, order.refunded);
+        settlements.takeOrder(id, order.id, orgId, order.refunded);
       }
       after = page.last;
       more = page.orders.length === STEP_ORDERS;
       if (lineCount > 0) crashPoint('settlement-half-written');
+      inPart += page.orders.length;
+      if (inPart >= PART_ORDERS) {
+        inPart = 0;
+        yield 'commit';
+      }
     }
-    if (lineCount === 0) throw new Conflict(`Nothing to settle: no sale or refund with a supplier recorded before ${toTime} is left unsettled`);
+    yield 'commit';
+    crashPoint('settlement-part-committed');
+    // Refunds in the last part: accounting them marks the earlier settlements' orders, which a dropped settlement could not give back.
+    for (const order of settlements.refundedSince(orgId, toTime, store)) {
+      write(refundLines(order));
+      settlements.accountRefund(order.id, order.refunded);
+    }
+    if (lineCount === 0) {
+      yield* droppingUnfinished(db, id);
+      return undefined;
+    }
     for (const amount of amounts.result()) settlements.insertAmount(id, amount);
+    settlements.finish(orgId, id);
     return id;
   }
+
+  /**
+   * Writes a settlement; if it fails after a part was committed, drops what
+   * it wrote (or leaves that to the next start). Nothing to settle is found
+   * out before the write and in its last part, never by throwing inside a
+   * held group: that would roll back the sales that joined it.
+   */
+  const settle = async (orgId: string, toTime: string, store: string | null, now: Date): Promise<string> => {
+    const nothing = () => new Conflict(`Nothing to settle: no sale or refund with a supplier recorded before ${toTime} is left unsettled`);
+    if (!settlements.anythingToSettle(orgId, toTime, store)) throw nothing();
+    const id = newId();
+    let settled: string | undefined;
+    try {
+      settled = await runInSlices(db, deps.groups, () => settling(id, orgId, toTime, store, now));
+    } catch (err) {
+      await runInSlices(db, deps.groups, () => droppingUnfinished(db, id)).catch(() => undefined);
+      throw err;
+    }
+    if (settled === undefined) throw nothing();
+    return settled;
+  };
 
   return {
     /**
      * Takes every line with a supplier that no settlement took, of the orders
-     * recorded before `to`, and the refunds recorded since their settlement,
-     * in one transaction: a settlement is there whole or not at all, and
+     * recorded before `to`, and the refunds recorded since their settlement.
      * `settled_orders`' key keeps each sale in one settlement. On the server
-     * the transaction is written a few milliseconds at a time (see
-     * run-in-slices.ts); resolves once it is on disk.
+     * it is written a few milliseconds at a time in parts of a few thousand
+     * orders (see `settling`); the CLI writes it in one transaction. Resolves
+     * once it is on disk, whole.
      */
     create(caller: Caller, body: SettlementCreate): Promise<string> {
       const now = clock.now();
@@ -173,13 +214,7 @@ export function createSettlementService(deps: SettlementDeps) {
       if (to.getTime() > now.getTime()) return Promise.reject(new BadRequest(`to: ${body.to} is in the future; a settlement takes only sales already recorded`));
       const store = body.store ?? null;
       if (store !== null && !stores.get(caller.orgId, store)) return Promise.reject(new NotFound('Store', store));
-      const toTime = to.toISOString();
-      const settle = () => {
-        // Checked in the turn the write begins: a settlement refused once its group is held would roll back the sales that joined it.
-        if (!settlements.anythingToSettle(caller.orgId, toTime, store)) throw new Conflict(`Nothing to settle: no sale or refund with a supplier recorded before ${toTime} is left unsettled`);
-        return runInSlices(db, deps.groups, () => settling(caller.orgId, toTime, store, now));
-      };
-      const settled = running.then(settle);
+      const settled = running.then(() => settle(caller.orgId, to.toISOString(), store, now));
       running = settled.catch(() => undefined);
       return settled;
     },

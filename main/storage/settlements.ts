@@ -1,4 +1,5 @@
 import type { Db } from './database.js';
+import { immediateTransaction } from './transactions.js';
 
 /** States of an order whose sale a settlement takes. */
 export const SETTLED_PAYMENT_STATES = ['successful', 'partially-refunded', 'refunded'] as const;
@@ -96,8 +97,15 @@ export function createSettlementStore(db: Db) {
     `SELECT EXISTS (SELECT 1 FROM orders o WHERE o.org_id = @orgId AND o.createdate < @to AND ${unsettledFilter} AND ${hasSupplierLine})
          OR EXISTS (SELECT 1 FROM orders o JOIN settled_orders s ON s.order_id = o.id WHERE ${refundedSinceFilter} AND ${hasSupplierLine})`,
   ).pluck();
-  const nextNumber = db.prepare<[string], number>('SELECT coalesce(max(number), 0) + 1 FROM settlements WHERE org_id = ?').pluck();
-  const insertSettlement = db.prepare('INSERT INTO settlements (id, org_id, number, to_time, store, created_at) VALUES (@id, @orgId, @number, @to, @store, @createdAt)');
+  const nextNumber = db.prepare<[string], number>('SELECT coalesce(max(number), 0) + 1 FROM settlements WHERE org_id = ? AND unfinished = 0').pluck();
+  // Below every number in use: unique under UNIQUE (org_id, number), and never one a finished settlement could get.
+  const insertUnfinished = db.prepare(
+    `INSERT INTO settlements (id, org_id, number, to_time, store, created_at, unfinished)
+     VALUES (@id, @orgId, (SELECT min(0, coalesce(min(number), 0)) - 1 FROM settlements WHERE org_id = @orgId), @to, @store, @createdAt, 1)`,
+  );
+  const finish = db.prepare<[string, string, string], number>(
+    'UPDATE settlements SET number = (SELECT coalesce(max(number), 0) + 1 FROM settlements WHERE org_id = ? AND unfinished = 0), unfinished = 0 WHERE id = ? AND org_id = ? AND unfinished = 1 RETURNING number',
+  ).pluck();
   const insertAmount = db.prepare(
     `INSERT INTO settlement_amounts (settlement_id, supplier, store, gross, margin_percent, margin, lines)
      VALUES (@settlementId, @supplier, @store, @gross, @marginPercent, @margin, @lines)`,
@@ -107,10 +115,10 @@ export function createSettlementStore(db: Db) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // A plain INSERT: an order taken twice fails the transaction instead of being settled again.
-  const takeOrder = db.prepare('INSERT INTO settled_orders (order_id, org_id, refunded) VALUES (?, ?, ?)');
+  const takeOrder = db.prepare('INSERT INTO settled_orders (order_id, org_id, refunded, settlement_id) VALUES (?, ?, ?, ?)');
   const accountRefund = db.prepare('UPDATE settled_orders SET refunded = ? WHERE order_id = ? AND refunded < ?');
-  const list = db.prepare<[string], Row>('SELECT * FROM settlements WHERE org_id = ? ORDER BY number DESC');
-  const byId = db.prepare<[string, string], Row>('SELECT * FROM settlements WHERE id = ? AND org_id = ?');
+  const list = db.prepare<[string], Row>('SELECT * FROM settlements WHERE org_id = ? AND unfinished = 0 ORDER BY number DESC');
+  const byId = db.prepare<[string, string], Row>('SELECT * FROM settlements WHERE id = ? AND org_id = ? AND unfinished = 0');
   const amounts = db.prepare<[string], Row>('SELECT * FROM settlement_amounts WHERE settlement_id = ? ORDER BY supplier, store');
   const linesOf = db.prepare<[string, string], Row>(
     'SELECT * FROM settlement_lines WHERE settlement_id = ? AND supplier = ? ORDER BY order_date, order_id, line, kind DESC',
@@ -148,8 +156,15 @@ export function createSettlementStore(db: Db) {
     nextNumber(orgId: string): number {
       return nextNumber.get(orgId)!;
     },
-    insert(settlement: SettlementRecord): void {
-      insertSettlement.run(settlement);
+    /** A settlement whose parts are about to be written: in no list and no answer until `finish`. */
+    insertUnfinished(settlement: Omit<SettlementRecord, 'number'>): void {
+      insertUnfinished.run(settlement);
+    },
+    /** The unfinished settlement becomes one: it gets the organization's next number, which it returns. */
+    finish(orgId: string, id: string): number {
+      const number = finish.get(orgId, id, orgId);
+      if (number === undefined) throw new Error(`settlement ${id} is not an unfinished settlement of this organization`);
+      return number;
     },
     insertAmount(settlementId: string, amount: SettlementAmountRecord): void {
       insertAmount.run({ settlementId, ...amount });
@@ -157,9 +172,9 @@ export function createSettlementStore(db: Db) {
     insertLine(settlementId: string, l: SettlementLineRecord): void {
       insertLine.run(settlementId, l.orderId, l.line, l.kind, l.store, l.supplier, l.productId, l.title, l.quantity, l.amount, l.orderDate, l.recordedAt);
     },
-    /** The order's sale is taken, with the refunded cents accounted in it. */
-    takeOrder(orderId: string, orgId: string, refunded: number): void {
-      takeOrder.run(orderId, orgId, refunded);
+    /** The order's sale is taken by the settlement, with the refunded cents accounted in it. */
+    takeOrder(settlementId: string, orderId: string, orgId: string, refunded: number): void {
+      takeOrder.run(orderId, orgId, refunded, settlementId);
     },
     /** A taken order's refunds are accounted up to `refunded`. */
     accountRefund(orderId: string, refunded: number): void {
@@ -201,3 +216,37 @@ export function createSettlementStore(db: Db) {
 }
 
 export type SettlementStore = ReturnType<typeof createSettlementStore>;
+
+/** Rows an unfinished settlement's drop deletes per statement: a step of a few milliseconds. */
+const DROP_ROWS = 2_000;
+
+/**
+ * Steps that drop an unfinished settlement and give back the orders it
+ * took, a few thousand rows a step; the last step deletes the settlement
+ * itself. Run them in one transaction or several: a drop cut off midway is
+ * finished by the next.
+ */
+export function* droppingUnfinished(db: Db, settlementId: string): Generator<void, void> {
+  const lines = db.prepare('DELETE FROM settlement_lines WHERE rowid IN (SELECT rowid FROM settlement_lines WHERE settlement_id = ? LIMIT ?)');
+  const orders = db.prepare('DELETE FROM settled_orders WHERE order_id IN (SELECT order_id FROM settled_orders WHERE settlement_id = ? LIMIT ?)');
+  while (lines.run(settlementId, DROP_ROWS).changes > 0) yield;
+  while (orders.run(settlementId, DROP_ROWS).changes > 0) yield;
+  db.prepare('DELETE FROM settlement_amounts WHERE settlement_id = ?').run(settlementId);
+  db.prepare('DELETE FROM settlements WHERE id = ? AND unfinished = 1').run(settlementId);
+}
+
+/**
+ * Drops the settlements whose parts were still being written when the last
+ * server stopped, and gives back the orders they took; returns how many.
+ * For the server's start and a restore, which hold the data folder: only a
+ * server writes a settlement in parts.
+ */
+export function dropUnfinishedSettlements(db: Db): number {
+  const ids = db.prepare<[], string>('SELECT id FROM settlements WHERE unfinished = 1').pluck().all();
+  for (const id of ids) {
+    immediateTransaction(db, () => {
+      for (const step of droppingUnfinished(db, id)) void step;
+    });
+  }
+  return ids.length;
+}

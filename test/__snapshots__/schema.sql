@@ -372,7 +372,7 @@ CREATE TABLE settled_orders (
   order_id TEXT PRIMARY KEY,
   org_id TEXT NOT NULL,
   refunded INTEGER NOT NULL
-) WITHOUT ROWID;
+, settlement_id TEXT) WITHOUT ROWID;
 
 CREATE TABLE settlement_amounts (
   settlement_id TEXT NOT NULL REFERENCES settlements(id),
@@ -406,7 +406,7 @@ CREATE TABLE settlements (
   number INTEGER NOT NULL,
   to_time TEXT NOT NULL,
   store TEXT,
-  created_at TEXT NOT NULL,
+  created_at TEXT NOT NULL, unfinished INTEGER NOT NULL DEFAULT 0,
   UNIQUE (org_id, number)
 );
 
@@ -642,6 +642,8 @@ CREATE UNIQUE INDEX refunds_one_open_per_payment ON refunds (payment_id) WHERE s
 CREATE INDEX refunds_open ON refunds (state) WHERE state IN ('pending', 'unknown');
 
 CREATE INDEX refunds_payment ON refunds (payment_id);
+
+CREATE INDEX settled_orders_settlement ON settled_orders (settlement_id) WHERE settlement_id IS NOT NULL;
 
 CREATE INDEX settlement_lines_supplier ON settlement_lines (settlement_id, supplier);
 

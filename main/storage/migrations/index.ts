@@ -35,6 +35,7 @@ import { dailyMailMarks } from './0049-daily-mail-marks.js';
 import { settlements } from './0050-settlements.js';
 import { staffSignIns } from './0051-staff-sign-ins.js';
 import { refundedOrders } from './0055-refunded-orders.js';
+import { settlementsInParts } from './0056-settlements-in-parts.js';
 
 export interface Migration {
   version: number;
@@ -81,4 +82,5 @@ export const migrations: Migration[] = [
   settlements,
   staffSignIns,
   refundedOrders,
+  settlementsInParts,
 ];
