@@ -150,7 +150,18 @@ describe('a card sale', () => {
 
   it('is cancelled when the customer cancels on the terminal', async () => {
     await sim.next({ outcome: 'cancel' });
-    expect(await settled((await pay(newReference(), UNIT)).body.data.id)).toMatchObject({ state: 'cancelled', message: 'Cancel' });
+    expect(await settled((await pay(newReference(), UNIT)).body.data.id)).toMatchObject({ state: 'cancelled', message: 'Cancel', reason: null });
+  });
+
+  it('is cancelled with the reason terminal-not-reached when the terminal is off the network, and nothing was sent', async () => {
+    await sim.unreachable();
+    try {
+      await expect.poll(async () => (await kiosk.post(`/terminals/${terminal}/check`)).body.data.reachable).toBe(false);
+      const cancelled = await settled((await pay(newReference(), UNIT)).body.data.id);
+      expect(cancelled).toMatchObject({ state: 'cancelled', reason: 'terminal-not-reached' });
+    } finally {
+      await sim.reachable();
+    }
   });
 
   it('is cancelled when the kiosk cancels before the customer pays', async () => {
@@ -177,7 +188,7 @@ describe('a card sale', () => {
     const reference = newReference();
     await sim.next({ outcome: 'busy' });
     const busy = await settled((await pay(reference, UNIT)).body.data.id);
-    expect(busy.state).toBe('declined');
+    expect(busy).toMatchObject({ state: 'declined', reason: 'terminal-busy' });
     expect(busy.message).toContain('busy');
     await sim.next({ outcome: 'approve' });
     expect((await settled((await pay(reference, UNIT)).body.data.id)).state).toBe('approved');
@@ -208,7 +219,7 @@ describe('a lost answer', () => {
     const reference = newReference();
     await sim.next({ outcome: 'ignore' });
     const payment = await settled((await pay(reference, UNIT)).body.data.id);
-    expect(payment).toMatchObject({ state: 'cancelled', message: 'The terminal has no record of this payment: nothing was charged' });
+    expect(payment).toMatchObject({ state: 'cancelled', message: 'The terminal has no record of this payment: nothing was charged', reason: 'unknown-to-terminal' });
     expect(await ofReference(reference)).toEqual([]);
   });
 

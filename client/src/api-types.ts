@@ -6729,6 +6729,11 @@ export interface components {
             maskedPan: string | null;
             /** @description What the terminal said, or why the server refused its answer, in words staff can act on. */
             message: string | null;
+            /**
+             * @description Extension: why a `declined` or `cancelled` attempt ended so, as a code a kiosk can act on; null for every other outcome and for a plain refusal or cancellation.
+             * @enum {string|null}
+             */
+            reason: "terminal-busy" | "terminal-not-reached" | "unknown-to-terminal" | null;
             /** @description Id of the order this payment paid; null while no order names it (an approved payment without one is open: refund it, or record its sale). */
             order: string | null;
             /** @description Extension: the terminal approved another amount or currency than asked, so the server refused the approval and reverses it; null otherwise. */

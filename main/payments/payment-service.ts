@@ -33,6 +33,7 @@ export const paymentOf = (p: PaymentRecord): Payment => ({
   brand: p.brand,
   maskedPan: p.maskedPan,
   message: p.message,
+  reason: p.reason,
   order: p.orderId,
   refusal: p.refused && p.charged ? { amount: p.charged.amount, currency: p.charged.currency, reversed: p.state === 'refunded' } : null,
   receipt: { customer: p.customerReceipt, cashier: p.cashierReceipt },

@@ -24,6 +24,7 @@ const outcomeOf = (p: PaymentRecord): PaymentOutcome => ({
   maskedPan: p.maskedPan,
   poiTransaction: p.poiTransaction,
   message: p.message,
+  reason: p.reason,
   customerReceipt: p.customerReceipt,
   cashierReceipt: p.cashierReceipt,
   refunded: p.refunded,
@@ -65,6 +66,7 @@ export function createPaymentSettling(deps: {
     logger.warn({ payment: p.id, reference: p.reference, asked: p.amount, approved: result.amount, currency: result.currency }, 'card payment refused: the terminal approved another amount or currency');
     settle(p, {
       state: 'refunding',
+      reason: null,
       brand: result.brand,
       maskedPan: result.maskedPan,
       poiTransaction: result.poiTransaction,
@@ -91,6 +93,7 @@ export function createPaymentSettling(deps: {
       if (result.amount !== p.amount || result.currency !== p.currency) return refuse(p, result);
       settle(p, {
         state: 'approved',
+        reason: null,
         brand: result.brand,
         maskedPan: result.maskedPan,
         poiTransaction: result.poiTransaction,
@@ -103,7 +106,7 @@ export function createPaymentSettling(deps: {
       return;
     }
     const message = result.kind === 'busy' ? 'The terminal is busy with another payment: nothing was charged; try again in a moment' : result.message;
-    settle(p, { state: result.kind === 'cancelled' ? 'cancelled' : 'declined', message, customerReceipt: result.receipt.customer, cashierReceipt: result.receipt.cashier });
+    settle(p, { state: result.kind === 'cancelled' ? 'cancelled' : 'declined', message, reason: result.kind === 'busy' ? 'terminal-busy' : null, customerReceipt: result.receipt.customer, cashierReceipt: result.receipt.cashier });
   }
 
   /**
@@ -147,7 +150,7 @@ export function createPaymentSettling(deps: {
       if (answer.kind === 'in-progress') return false;
       if (answer.kind === 'not-found') {
         const current = stillOpen(p.serviceId);
-        if (current) settle(current, { state: 'cancelled', message: 'The terminal has no record of this payment: nothing was charged' });
+        if (current) settle(current, { state: 'cancelled', message: 'The terminal has no record of this payment: nothing was charged', reason: 'unknown-to-terminal' });
         return true;
       }
       await apply(answer);
@@ -181,7 +184,7 @@ export function createPaymentSettling(deps: {
     } catch (err) {
       if (err instanceof TerminalNotReached) {
         const current = stillOpen(p.serviceId);
-        if (current) settle(current, { state: 'cancelled', message: `${err.message}: nothing was charged` });
+        if (current) settle(current, { state: 'cancelled', message: `${err.message}: nothing was charged`, reason: 'terminal-not-reached' });
         return;
       }
       logger.warn({ payment: p.id, err: err instanceof Error ? err.message : String(err) }, 'the answer to a card payment was lost: asking the terminal');

@@ -1,4 +1,4 @@
-import type { PaymentState } from '../../shared/api/payments.js';
+import type { PaymentReason, PaymentState } from '../../shared/api/payments.js';
 import type { PoiTransaction } from '../payments/terminal-protocol.js';
 import type { BrandTotal } from '../rules/card-reconciliation.js';
 import type { Db } from './database.js';
@@ -22,6 +22,8 @@ export interface PaymentRecord {
   /** The terminal's own id of the approved transaction, to reverse it. */
   poiTransaction: PoiTransaction | null;
   message: string | null;
+  /** Why a declined or cancelled attempt ended so, as a code; null otherwise. */
+  reason: PaymentReason | null;
   customerReceipt: string[];
   cashierReceipt: string[];
   /** Cents given back so far. */
@@ -51,6 +53,7 @@ interface Row {
   masked_pan: string | null;
   poi_transaction: string | null;
   message: string | null;
+  reason: PaymentReason | null;
   customer_receipt: string;
   cashier_receipt: string;
   refunded: number;
@@ -78,6 +81,7 @@ const fromRow = (row: Row): PaymentRecord => ({
   maskedPan: row.masked_pan,
   poiTransaction: row.poi_transaction === null ? null : (JSON.parse(row.poi_transaction) as PoiTransaction),
   message: row.message,
+  reason: row.reason,
   customerReceipt: JSON.parse(row.customer_receipt) as string[],
   cashierReceipt: JSON.parse(row.cashier_receipt) as string[],
   refunded: row.refunded,
@@ -90,7 +94,7 @@ const fromRow = (row: Row): PaymentRecord => ({
 });
 
 /** What an answer of the terminal changes. */
-export type PaymentOutcome = Pick<PaymentRecord, 'state' | 'brand' | 'maskedPan' | 'poiTransaction' | 'message' | 'customerReceipt' | 'cashierReceipt' | 'refunded' | 'refused' | 'charged'>;
+export type PaymentOutcome = Pick<PaymentRecord, 'state' | 'brand' | 'maskedPan' | 'poiTransaction' | 'message' | 'reason' | 'customerReceipt' | 'cashierReceipt' | 'refunded' | 'refused' | 'charged'>;
 
 export function createPaymentStore(db: Db) {
   const insert = db.prepare(
@@ -131,7 +135,7 @@ export function createPaymentStore(db: Db) {
   );
   const open = db.prepare<[], Row>("SELECT * FROM payments WHERE state IN ('pending', 'unknown') ORDER BY created_at");
   const update = db.prepare(
-    `UPDATE payments SET state = ?, brand = ?, masked_pan = ?, poi_transaction = ?, message = ?, customer_receipt = ?, cashier_receipt = ?, refunded = ?, refused = ?, charged_amount = ?, charged_currency = ?, updated_at = ?
+    `UPDATE payments SET state = ?, brand = ?, masked_pan = ?, poi_transaction = ?, message = ?, reason = ?, customer_receipt = ?, cashier_receipt = ?, refunded = ?, refused = ?, charged_amount = ?, charged_currency = ?, updated_at = ?
      WHERE id = ?`,
   );
   const markLost = db.prepare<[string, string]>("UPDATE payments SET state = 'unknown', updated_at = ? WHERE id = ? AND state = 'pending'");
@@ -200,7 +204,7 @@ export function createPaymentStore(db: Db) {
       return open.all().map(fromRow);
     },
     settle(id: string, o: PaymentOutcome, at: string): void {
-      update.run(o.state, o.brand, o.maskedPan, o.poiTransaction === null ? null : JSON.stringify(o.poiTransaction), o.message, JSON.stringify(o.customerReceipt), JSON.stringify(o.cashierReceipt), o.refunded, o.refused ? 1 : 0, o.charged?.amount ?? null, o.charged?.currency ?? null, at, id);
+      update.run(o.state, o.brand, o.maskedPan, o.poiTransaction === null ? null : JSON.stringify(o.poiTransaction), o.message, o.reason, JSON.stringify(o.customerReceipt), JSON.stringify(o.cashierReceipt), o.refunded, o.refused ? 1 : 0, o.charged?.amount ?? null, o.charged?.currency ?? null, at, id);
     },
     /** The answer to a sent request was lost: the terminal is asked until it tells. */
     markLost(id: string, at: string): void {

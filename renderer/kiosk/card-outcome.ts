@@ -6,21 +6,20 @@ export type CardOutcome = 'pending' | 'confirming' | 'approved' | 'declined' | '
 /**
  * Tells apart the outcomes the customer acts on differently. The payment's
  * state says most; a busy terminal (declined) and one the server could not
- * reach (cancelled) are told by the server's message, which is written for
- * staff and otherwise only logged. A state this kiosk does not know yet is
- * shown as still being confirmed.
+ * reach (cancelled) are told by its `reason`: the message is written for
+ * staff, in their words, and is never read here. A state this kiosk does not
+ * know yet is shown as still being confirmed.
  */
-export function cardOutcome(payment: Pick<TerminalPayment, 'state' | 'message'>): CardOutcome {
-  const message = payment.message ?? '';
+export function cardOutcome(payment: Pick<TerminalPayment, 'state' | 'reason'>): CardOutcome {
   switch (payment.state) {
     case 'pending':
       return 'pending';
     case 'approved':
       return 'approved';
     case 'declined':
-      return /\bbusy\b/i.test(message) ? 'busy' : 'declined';
+      return payment.reason === 'terminal-busy' ? 'busy' : 'declined';
     case 'cancelled':
-      return /could not be reached/i.test(message) ? 'unreachable' : 'cancelled';
+      return payment.reason === 'terminal-not-reached' ? 'unreachable' : 'cancelled';
     case 'refunded':
       return 'reversed';
     default:

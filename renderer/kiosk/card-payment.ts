@@ -2,7 +2,7 @@ import type { Payment } from '../../shared/api/payments.js';
 import { ApiError } from './api-client.js';
 
 /** What the card step reads of a payment (`GET /payments/{id}`). */
-export type TerminalPayment = Pick<Payment, 'id' | 'state' | 'amount' | 'brand' | 'message' | 'receipt' | 'createdAt' | 'order'>;
+export type TerminalPayment = Pick<Payment, 'id' | 'state' | 'amount' | 'brand' | 'message' | 'reason' | 'receipt' | 'createdAt' | 'order'>;
 
 /** The server's payment endpoints, as the card step needs them. */
 export interface PaymentApi {

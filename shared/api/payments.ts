@@ -54,6 +54,16 @@ export const PaymentListQuerySchema = z
   })
   .refine((q) => q.reference !== undefined || q.since !== undefined || q.unrecorded !== undefined, { error: 'name reference, since or unrecorded=true', path: ['reference'] });
 
+export const PAYMENT_REASONS = ['terminal-busy', 'terminal-not-reached', 'unknown-to-terminal'] as const;
+
+export const PaymentReasonSchema = z
+  .enum(PAYMENT_REASONS)
+  .describe(
+    '`terminal-busy`: declined, the terminal was busy with another payment (try again in a moment); `terminal-not-reached`: cancelled, the server could not reach the terminal, nothing was sent; ' +
+      '`unknown-to-terminal`: cancelled, the terminal has no record of the attempt (its answer was lost before it began).',
+  );
+export type PaymentReason = z.infer<typeof PaymentReasonSchema>;
+
 export const PaymentSchema = z
   .object({
     id: IdSchema,
@@ -67,6 +77,7 @@ export const PaymentSchema = z
     brand: z.string().nullable().describe('Card brand the terminal reported, e.g. `mc`, `visa`; null before approval.'),
     maskedPan: z.string().nullable().describe('Masked card number the terminal reported; null before approval.'),
     message: z.string().nullable().describe('What the terminal said, or why the server refused its answer, in words staff can act on.'),
+    reason: PaymentReasonSchema.nullable().describe('Extension: why a `declined` or `cancelled` attempt ended so, as a code a kiosk can act on; null for every other outcome and for a plain refusal or cancellation.'),
     order: z.string().nullable().describe('Id of the order this payment paid; null while no order names it (an approved payment without one is open: refund it, or record its sale).'),
     refusal: z
       .object({

@@ -248,7 +248,7 @@ CREATE TABLE payments (
   order_id TEXT UNIQUE,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
-, charged_amount INTEGER, charged_currency TEXT, sale_id TEXT NOT NULL DEFAULT 'StoreServer');
+, charged_amount INTEGER, charged_currency TEXT, sale_id TEXT NOT NULL DEFAULT 'StoreServer', reason TEXT);
 
 CREATE TABLE payout_accounts (
   org_id TEXT PRIMARY KEY REFERENCES organizations(id),

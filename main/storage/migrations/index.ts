@@ -36,6 +36,7 @@ import { settlements } from './0050-settlements.js';
 import { staffSignIns } from './0051-staff-sign-ins.js';
 import { refundedOrders } from './0055-refunded-orders.js';
 import { settlementsInParts } from './0056-settlements-in-parts.js';
+import { paymentReasons } from './0057-payment-reasons.js';
 
 export interface Migration {
   version: number;
@@ -83,4 +84,5 @@ export const migrations: Migration[] = [
   staffSignIns,
   refundedOrders,
   settlementsInParts,
+  paymentReasons,
 ];
