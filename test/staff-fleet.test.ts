@@ -32,6 +32,12 @@ beforeAll(async () => {
     printers: [{ name: '192.168.1.40:9100', state: 'paperOut' }],
     diskFreeBytes: 2_000_000_000,
     databaseBytes: 50_000_000,
+    alerts: [
+      { store: 'altstadt', kind: 'terminal-unreachable', since: '2026-11-20T06:00:00.000Z', detail: 'Terminal Kasse 1: no answer' },
+      // A condition of a newer version, which this page does not know by name.
+      { store: 'altstadt', kind: 'scale-offline', since: '2026-11-20T06:30:00.000Z', detail: 'Waage 2' },
+    ],
+    mailsAlerts: true,
   });
   expect(old.status).toBe(200);
 });
@@ -82,6 +88,10 @@ describe('the fleet table on the staff page of head office', () => {
     const details = other.locator('.fleet-details');
     expect(await details.textContent()).toContain('192.168.1.40:9100: out of paper');
     expect(await details.textContent()).toContain('kasse2kasse2kasse2');
+    // The PC's open alerts: counted in its row, each named in its details.
+    expect(await other.locator('td').nth(6).textContent()).toBe('2');
+    expect(await ours.locator('td').nth(6).textContent()).toBe('0');
+    expect(await details.textContent()).toMatch(/Card terminal unreachable \(altstadt, [^)]+\): Terminal Kasse 1: no answer; scale-offline \(altstadt, [^)]+\): Waage 2/);
     await page.locator('#fleet').scrollIntoViewIfNeeded();
     await screenshot(page, '27-staff-fleet');
     expect({ violations: await seriousViolations(page) }).toEqual({ violations: [] });

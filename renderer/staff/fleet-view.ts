@@ -1,10 +1,11 @@
 import type { FleetDevice, FleetState } from '../../shared/api/fleet.js';
+import { AlertKindSchema } from '../../shared/api/mail.js';
 import { h, replaceChildren } from '../kiosk/dom.js';
 import { getData } from './api.js';
 import type { StaffTextKey, StaffTranslate } from './texts.js';
 
 const STATES: readonly FleetState[] = ['offline', 'parked', 'behind', 'outdated', 'ok'];
-type Column = 'name' | 'state' | 'version' | 'lastSeenAt' | 'pending' | 'parked';
+type Column = 'name' | 'state' | 'version' | 'lastSeenAt' | 'pending' | 'parked' | 'alerts';
 const COLUMNS: readonly [Column, StaffTextKey][] = [
   ['name', 'fleetName'],
   ['state', 'fleetState'],
@@ -12,11 +13,22 @@ const COLUMNS: readonly [Column, StaffTextKey][] = [
   ['lastSeenAt', 'fleetLastSeen'],
   ['pending', 'pending'],
   ['parked', 'parked'],
+  ['alerts', 'fleetAlerts'],
 ];
+
+const alertsOf = (device: FleetDevice) => device.alerts ?? [];
+
+/** A PC's alert in the page's words; a condition this page does not know (a newer PC's) by the name the PC gave it. */
+function alertText(t: StaffTranslate, alert: NonNullable<FleetDevice['alerts']>[number]): string {
+  const kind = AlertKindSchema.safeParse(alert.kind);
+  const what = kind.success ? t(`alertKind_${kind.data}`) : alert.kind;
+  return `${what} (${alert.store}, ${t.time(alert.since)}): ${alert.detail}`;
+}
 
 /** Worst first when sorted by state; otherwise text or number order. */
 function compare(a: FleetDevice, b: FleetDevice, column: Column): number {
   if (column === 'state') return STATES.indexOf(a.state) - STATES.indexOf(b.state);
+  if (column === 'alerts') return alertsOf(a).length - alertsOf(b).length;
   const [x, y] = [a[column], b[column]];
   return typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
 }
@@ -67,6 +79,7 @@ export function createFleetView(deps: { t: () => StaffTranslate; failed: (error:
       item('fleetPrinters', device.printers.map((p) => `${p.name}: ${printerText(t, p.state)}`).join(', ') || t('none')),
       item('diskFree', bytes(device.diskFreeBytes)),
       item('databaseSize', bytes(device.databaseBytes)),
+      item('fleetAlerts', alertsOf(device).map((a) => alertText(t, a)).join('; ') || t('none')),
     );
   }
 
@@ -83,6 +96,7 @@ export function createFleetView(deps: { t: () => StaffTranslate; failed: (error:
       h('td', {}, t.time(device.lastSeenAt)),
       h('td', { class: 'num' }, String(device.pending)),
       h('td', { class: 'num' }, String(device.parked)),
+      h('td', { class: alertsOf(device).length > 0 ? 'num down' : 'num' }, String(alertsOf(device).length)),
     );
   }
 

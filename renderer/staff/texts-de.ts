@@ -136,6 +136,7 @@ export const de: StaffTexts = {
   fleetDevice: "Installations-ID",
   fleetStores: "Filialen",
   fleetOldestPending: "Älteste wartende Änderung",
+  fleetAlerts: "Warnungen",
   fleetPrinters: "Bondrucker",
   fleetOfflineSince: "offline seit {time}",
   fleet_ok: "in Ordnung",

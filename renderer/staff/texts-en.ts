@@ -135,6 +135,7 @@ export const en = {
   fleetDevice: "Installation id",
   fleetStores: "Stores",
   fleetOldestPending: "Oldest change waiting",
+  fleetAlerts: "Alerts",
   fleetPrinters: "Receipt printers",
   fleetOfflineSince: "offline since {time}",
   fleet_ok: "ok",

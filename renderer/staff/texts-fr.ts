@@ -136,6 +136,7 @@ export const fr: StaffTexts = {
   fleetDevice: "Identifiant d'installation",
   fleetStores: "Magasins",
   fleetOldestPending: "Plus ancienne modification en attente",
+  fleetAlerts: "Alertes",
   fleetPrinters: "Imprimantes de tickets",
   fleetOfflineSince: "hors ligne depuis {time}",
   fleet_ok: "en ordre",

@@ -136,6 +136,7 @@ export const it: StaffTexts = {
   fleetDevice: "ID dell'installazione",
   fleetStores: "Negozi",
   fleetOldestPending: "Modifica in attesa più vecchia",
+  fleetAlerts: "Avvisi",
   fleetPrinters: "Stampanti di scontrini",
   fleetOfflineSince: "offline dal {time}",
   fleet_ok: "in ordine",
