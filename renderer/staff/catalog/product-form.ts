@@ -7,6 +7,7 @@ import { h, replaceChildren, type Child } from '../../kiosk/dom.js';
 import { CallError, deleteData, getTagged, postAnswer, postData } from '../api.js';
 import { reasonText } from '../call-reason.js';
 import type { StaffTextKey, StaffTranslate } from '../texts.js';
+import { conflictOf, conflictPanel, lossPanel, type SaveConflict } from './form-panels.js';
 import { francsText, localDay, parseFrancs } from './form-values.js';
 import { marginWords } from './margin-words.js';
 import { productWrite, type DraftInput } from './product-draft.js';
@@ -27,24 +28,6 @@ const FORM_FIELDS: Record<string, string> = {
   salePriceDateFrom: 'sale-from',
   salePriceDateTo: 'sale-to',
   saleStop: 'sale-stop',
-};
-
-/** The fields the form edits, each with its label, to name what another window changed. */
-const CHANGE_FIELDS = ['name', 'price', 'barcode', 'barcodeAliases', 'taxCategory', 'category', 'depositProduct', 'minimumAge', 'salePrice', 'salePriceDateFrom', 'salePriceDateTo', 'saleStop', 'imageUrl'] as const;
-const CHANGE_LABELS: Record<(typeof CHANGE_FIELDS)[number], StaffTextKey> = {
-  name: 'catalogName',
-  price: 'catalogPrice',
-  barcode: 'catalogBarcode',
-  barcodeAliases: 'catalogAliases',
-  taxCategory: 'catalogTax',
-  category: 'catalogCategory',
-  depositProduct: 'catalogDeposit',
-  minimumAge: 'catalogAge',
-  salePrice: 'catalogSalePrice',
-  salePriceDateFrom: 'catalogSaleFrom',
-  salePriceDateTo: 'catalogSaleTo',
-  saleStop: 'catalogSaleStop',
-  imageUrl: 'catalogImage',
 };
 
 export interface ProductFormDeps {
@@ -76,7 +59,7 @@ export function createProductForm(deps: ProductFormDeps) {
   /** What the fields held when the form was filled, to tell typed changes from none. */
   let initial = '';
   /** Another tab changed or deleted the product since this form was filled: the fields it changed, or `deleted`. */
-  let conflict: { fields: string[]; deleted: boolean } | undefined;
+  let conflict: SaveConflict | undefined;
   /** *Cancel* or Escape with typed changes: the form asks before throwing them away. */
   let confirmingDiscard = false;
   /** A code scanned while the form holds typed changes: the form asks before opening it instead. */
@@ -185,8 +168,7 @@ export function createProductForm(deps: ProductFormDeps) {
   /** The save met a newer version: say what changed, and let staff reload it or keep what they typed. */
   async function showConflict(typed: DraftInput, seen: Product): Promise<void> {
     const fresh = await fetchStored(seen.id).catch(() => undefined);
-    const fields = fresh ? CHANGE_FIELDS.filter((f) => JSON.stringify(fresh.data[f]) !== JSON.stringify(seen[f])) : [];
-    conflict = { fields, deleted: fresh === undefined };
+    conflict = conflictOf(seen, fresh?.data);
     render(typed);
   }
 
@@ -301,9 +283,24 @@ export function createProductForm(deps: ProductFormDeps) {
         { 'data-form': 'product', onsubmit: (event: Event) => (event.preventDefault(), void save()), oninput: showMargin },
         h('h3', { id: 'product-dialog-title' }, p ? t('catalogEditTitle', { name: p.name }) : t('catalogNewTitle')),
         general && h('p', { class: 'down', role: 'alert' }, general.text),
-        conflict && conflictPanel(t),
-        confirmingDiscard && discardPanel(t),
-        scanned && switchPanel(t, scanned),
+        conflict && conflictPanel(t, conflict, { close: () => dialog.close(), reload: () => void reload(), overwrite: () => void save(true) }),
+        confirmingDiscard &&
+          lossPanel(t, t('catalogDiscardAsk'), () => ((confirmingDiscard = false), render(input())), {
+            action: 'discard',
+            label: 'catalogDiscard',
+            go: () => ((confirmingDiscard = false), dialog.close()),
+          }),
+        scanned &&
+          lossPanel(t, t('catalogSwitchAsk', { code: scanned.code }), () => ((scanned = undefined), render(input())), {
+            action: 'switch',
+            label: 'catalogSwitch',
+            go: () => {
+              const to = scanned!;
+              scanned = undefined;
+              dialog.close();
+              to.go();
+            },
+          }),
         h(
           'div',
           { class: 'form-grid' },
@@ -346,41 +343,6 @@ export function createProductForm(deps: ProductFormDeps) {
       ),
     );
     if (focus) field(focus)?.focus();
-  }
-
-  function conflictPanel(t: StaffTranslate): HTMLElement {
-    const found = conflict!;
-    if (found.deleted) {
-      return h('div', { class: 'down conflict', role: 'alert' }, h('p', {}, t('catalogConflictDeleted')), h('button', { type: 'button', onclick: () => dialog.close() }, t('catalogConflictClose')));
-    }
-    const names = found.fields.map((f) => t(CHANGE_LABELS[f as (typeof CHANGE_FIELDS)[number]]));
-    return h(
-      'div',
-      { class: 'down conflict', role: 'alert' },
-      h('p', {}, names.length > 0 ? t('catalogConflictChanged', { fields: names.join(', ') }) : t('catalogConflictSaved')),
-      h('button', { type: 'button', 'data-action': 'reload', onclick: () => void reload() }, t('catalogConflictReload')),
-      h('button', { type: 'button', 'data-action': 'overwrite', onclick: () => void save(true) }, t('catalogConflictOverwrite')),
-    );
-  }
-
-  function discardPanel(t: StaffTranslate): HTMLElement {
-    return h(
-      'div',
-      { class: 'discard', role: 'alert' },
-      h('p', {}, t('catalogDiscardAsk')),
-      h('button', { type: 'button', 'data-action': 'keep-editing', onclick: () => ((confirmingDiscard = false), render(input())) }, t('catalogKeepEditing')),
-      h('button', { type: 'button', 'data-action': 'discard', onclick: () => ((confirmingDiscard = false), dialog.close()) }, t('catalogDiscard')),
-    );
-  }
-
-  function switchPanel(t: StaffTranslate, to: { code: string; go: () => void }): HTMLElement {
-    return h(
-      'div',
-      { class: 'discard', role: 'alert' },
-      h('p', {}, t('catalogSwitchAsk', { code: to.code })),
-      h('button', { type: 'button', 'data-action': 'keep-editing', onclick: () => ((scanned = undefined), render(input())) }, t('catalogKeepEditing')),
-      h('button', { type: 'button', 'data-action': 'switch', onclick: () => ((scanned = undefined), dialog.close(), to.go()) }, t('catalogSwitch')),
-    );
   }
 
   const typedChanges = () => JSON.stringify(input()) !== initial || image !== undefined;
