@@ -12,13 +12,7 @@ beforeAll(async () => {
   await h.client.post('/products', { name: 'Mandelgipfel', price: 220, taxCategory: '2.6', barcode: '07612343' });
 });
 
-async function signedIn(locale = 'en-CH', width = 1280): Promise<Page> {
-  const page = await h.open('/status', { locale, viewport: { width, height: 900 }, timeout: 20_000 });
-  await page.locator('#staff-key').fill(h.org.writeKey);
-  await page.locator('#sign-in button[type="submit"]').click();
-  await page.locator('#catalog table[data-table="products"]').waitFor();
-  return page;
-}
+const signedIn = (locale = 'en-CH', width = 1280): Promise<Page> => h.staff('#catalog table[data-table="products"]', { locale, viewport: { width, height: 900 }, timeout: 20_000 });
 
 /** A file as Excel in Switzerland saves "CSV (semicolon)": Windows-1252, `;`, CRLF. */
 const excelFile = (name: string, lines: string[]) => ({ name, mimeType: 'text/csv', buffer: iconv.encode(lines.join('\r\n'), 'win1252') });

@@ -17,13 +17,7 @@ beforeAll(async () => {
   await h.client.post('/products', { name: 'Bio Vollmilch 1l', price: 195, taxCategory: '2.6', barcode: '7610000000017', category: dairy });
 });
 
-async function signedIn(): Promise<Page> {
-  const page = await h.open('/status');
-  await page.locator('#staff-key').fill(h.org.writeKey);
-  await page.locator('#sign-in button[type="submit"]').click();
-  await page.locator('#catalog table[data-table="products"]').waitFor();
-  return page;
-}
+const signedIn = (): Promise<Page> => h.staff('#catalog table[data-table="products"]');
 
 /** A file as Excel in Switzerland saves "CSV (semicolon)": Windows-1252, `;`, amounts with a comma. */
 const excelFile = (lines: string[]) => ({ name: 'sortiment.csv', mimeType: 'text/csv', buffer: iconv.encode(lines.join('\r\n'), 'win1252') });

@@ -16,13 +16,7 @@ beforeAll(async () => {
   for (const product of products) expect((await h.client.post('/products', { ...product, taxCategory: '2.6' })).status).toBeLessThan(300);
 });
 
-async function signedIn(locale: string): Promise<Page> {
-  const page = await h.open('/status', { locale });
-  await page.locator('#staff-key').fill(h.org.writeKey);
-  await page.locator('#sign-in button[type="submit"]').click();
-  await page.locator('#catalog table[data-table="products"]').waitFor();
-  return page;
-}
+const signedIn = (locale: string): Promise<Page> => h.staff('#catalog table[data-table="products"]', { locale });
 
 /** The margin cell of a product's row: its text and how it is marked. */
 const marginCell = async (page: Page, name: string) => {

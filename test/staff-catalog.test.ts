@@ -18,13 +18,7 @@ beforeAll(async () => {
   await (h.client.post('/products', { name: 'Bio Vollmilch 1l', price: 195, taxCategory: '2.6', barcode: MILK_CODE, category: dairy }));
 });
 
-async function signedIn(locale = 'en-US'): Promise<Page> {
-  const page = await h.open('/status', { locale });
-  await page.locator('#staff-key').fill(h.org.writeKey);
-  await page.locator('#sign-in button[type="submit"]').click();
-  await page.locator('#catalog table[data-table="products"]').waitFor();
-  return page;
-}
+const signedIn = (locale = 'en-US'): Promise<Page> => h.staff('#catalog table[data-table="products"]', { locale });
 
 const product = async (id: string) => (await h.client.get(`/products/${id}`)).body.data;
 const kioskSees = async (code: string) => (await api(h.server.url, await h.kioskKey(store)).get(`/products?barcode=${code}`)).body.data;

@@ -31,13 +31,7 @@ beforeAll(async () => {
   lateOrder = late.body.id;
 });
 
-async function signedIn(locale = 'en-US'): Promise<Page> {
-  const page = await h.open('/status', { locale });
-  await page.locator('#staff-key').fill(h.org.writeKey);
-  await page.locator('#sign-in button[type="submit"]').click();
-  await page.locator('#keys table[data-table="keys"]').waitFor();
-  return page;
-}
+const signedIn = (locale = 'en-US'): Promise<Page> => h.staff('#keys table[data-table="keys"]', { locale });
 
 const expectAccessible = async (page: Page, screen: string) =>
   expect({ screen, violations: await seriousViolations(page) }).toEqual({ screen, violations: [] });

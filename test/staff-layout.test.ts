@@ -11,13 +11,7 @@ beforeAll(async () => {
   await h.client.post('/products', { name: 'Bergkäse', price: 790, costPrice: 700, taxCategory: '2.6', barcode: '7610000000994', category });
 });
 
-async function signedIn(locale: string, width: number): Promise<Page> {
-  const page = await h.open('/status', { locale, viewport: { width, height: 900 } });
-  await page.locator('#staff-key').fill(h.org.writeKey);
-  await page.locator('#sign-in button[type="submit"]').click();
-  await page.locator('#catalog table[data-table="products"] tbody tr').first().waitFor();
-  return page;
-}
+const signedIn = (locale: string, width: number): Promise<Page> => h.staff('#catalog table[data-table="products"] tbody tr', { locale, viewport: { width, height: 900 } });
 
 /** Elements of the section that reach past the window's right edge. */
 const overflowing = (page: Page, section: string) =>

@@ -5,13 +5,7 @@ import { useBrowserHarness } from './support/browser-harness.js';
 
 const h = useBrowserHarness({ catalog: false });
 
-async function signedIn(locale: string): Promise<Page> {
-  const page = await h.open('/status', { locale });
-  await page.locator('#staff-key').fill(h.org.writeKey);
-  await page.locator('#sign-in button[type="submit"]').click();
-  await page.locator('#mail form[data-form="mail-test"]').waitFor();
-  return page;
-}
+const signedIn = (locale: string): Promise<Page> => h.staff('#mail form[data-form="mail-test"]', { locale });
 
 describe("the staff page's mail", () => {
   it('queues a test mail to a typed address and shows it in the queue, newest first, with its state', async () => {

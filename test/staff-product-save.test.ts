@@ -10,13 +10,7 @@ beforeAll(async () => {
   await h.client.post('/products', { name: 'Bio Vollmilch 1l', price: 195, taxCategory: '2.6', barcode: '7610000000017' });
 });
 
-async function signedIn(locale: string): Promise<Page> {
-  const page = await h.open('/status', { locale });
-  await page.locator('#staff-key').fill(h.org.writeKey);
-  await page.locator('#sign-in button[type="submit"]').click();
-  await page.locator('#catalog table[data-table="products"]').waitFor();
-  return page;
-}
+const signedIn = (locale: string): Promise<Page> => h.staff('#catalog table[data-table="products"]', { locale });
 
 const isOpen = (dialog: Locator) => dialog.evaluate((el) => (el as unknown as { open: boolean }).open);
 const withBarcode = async (code: string) => (await h.client.get(`/products?barcode=${code}`)).body.data as { id: string; name: string; price: number; imageUrl?: string }[];

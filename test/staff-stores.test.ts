@@ -4,13 +4,7 @@ import { useBrowserHarness } from './support/browser-harness.js';
 
 const h = useBrowserHarness({ catalog: false });
 
-async function signedIn(locale: string): Promise<Page> {
-  const page = await h.open('/status', { locale });
-  await page.locator('#staff-key').fill(h.org.writeKey);
-  await page.locator('#sign-in button[type="submit"]').click();
-  await page.locator('#stores table[data-table="stores"]').waitFor();
-  return page;
-}
+const signedIn = (locale: string): Promise<Page> => h.staff('#stores table[data-table="stores"]', { locale });
 
 const storeNamed = async (name: string) => ((await h.client.get('/stores?limit=100')).body.data as { name: string; id: string }[]).find((s) => s.name === name);
 

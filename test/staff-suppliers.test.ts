@@ -13,13 +13,7 @@ async function created(path: string, body: unknown): Promise<string> {
   return res.body.id as string;
 }
 
-async function signedIn(locale: string): Promise<Page> {
-  const page = await h.open('/status', { locale });
-  await page.locator('#staff-key').fill(h.org.writeKey);
-  await page.locator('#sign-in button[type="submit"]').click();
-  await page.locator('#suppliers form[data-form="settle"]').waitFor();
-  return page;
-}
+const signedIn = (locale: string): Promise<Page> => h.staff('#suppliers form[data-form="settle"]', { locale });
 
 /** A moment as the page's `datetime-local` field takes it, in the browser's (and this process's) time zone. */
 function localInput(at: Date): string {

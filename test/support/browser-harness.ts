@@ -56,6 +56,8 @@ export interface BrowserHarness {
   kiosk(options?: KioskPageOptions): Promise<Page>;
   /** A page at `path` of the server in a fresh browser context, closed after the test. */
   open(path: string, options?: PageOptions): Promise<Page>;
+  /** The staff page signed in with the organization's write key, once `until` (a selector of what the test needs first) shows. */
+  staff(until: string, options?: PageOptions): Promise<Page>;
   /** Closes the context after the test. */
   track(context: BrowserContext): BrowserContext;
 }
@@ -89,6 +91,13 @@ export function useBrowserHarness(options: HarnessOptions = {}): BrowserHarness 
     if (initScript) await context.addInitScript(initScript);
     const page = await context.newPage();
     await page.goto(new URL(path, h.server.url).href);
+    return page;
+  };
+  h.staff = async (until, pageOptions) => {
+    const page = await h.open('/status', pageOptions);
+    await page.locator('#staff-key').fill(h.org.writeKey);
+    await page.locator('#sign-in button[type="submit"]').click();
+    await page.locator(until).first().waitFor();
     return page;
   };
 
