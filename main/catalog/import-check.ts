@@ -87,7 +87,6 @@ function matchRow(id: string | undefined, fields: Record<string, unknown>, index
   return {};
 }
 
-
 /** Warnings of a row's text cells: text read in the wrong character set, letters a save replaced by "?". */
 function textWarnings(header: Header, record: FileRecord, current: Record<string, unknown> | undefined, report: CheckReport, misread: ReturnType<typeof createMisreadCollector>) {
   header.columns.forEach((column, i) => {
