@@ -261,7 +261,7 @@ export const CatalogProblemKindSchema = z.enum(CATALOG_PROBLEM_KINDS).describe(
     '`margin-below`, `margin-above` {margin, price, costPrice, limit, category};',
     '`other`: none of these; show `message`.',
   ].join(' '),
-);
+).meta({ id: 'CatalogProblemKind' });
 
 /** The values a problem's text needs, as text: the cell's value, the expected check digit, the other line, the category's name, the margin's bounds… */
 const ProblemParamsSchema = z.record(z.string(), z.string());
