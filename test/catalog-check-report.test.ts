@@ -35,10 +35,10 @@ describe('POST /catalog/import warns about barcodes as they really arrive, and i
     const checked = await sendFile(write, file, '?dryRun=true');
     expect(checked.body.data.errors).toEqual([]);
     expect(checked.body.data.warnings).toEqual([
-      { line: 3, column: 'barcode', message: '"7610000000104" has a wrong check digit (the last digit would be 3); check the code for a mistyped digit' },
-      { line: 4, column: 'barcode', message: '"7612343" looks like the EAN-8 07612343 whose leading zero a spreadsheet dropped; the scanner reads 07612343, so write it that way (format the column as text)', suggested: '07612343' },
-      { line: 5, column: 'barcode', message: '"36000291452" looks like the UPC-A 036000291452 whose leading zero a spreadsheet dropped; the scanner reads 036000291452, so write it that way (format the column as text)', suggested: '036000291452' },
-      { line: 6, column: 'barcode', message: expect.stringMatching(/^"036000291452" looks like the EAN-13 0036000291452 /), suggested: '0036000291452' },
+      { line: 3, column: 'barcode', message: '"7610000000104" has a wrong check digit (the last digit would be 3); check the code for a mistyped digit', kind: 'barcode-check-digit', params: { value: '7610000000104', expected: '3' } },
+      { line: 4, column: 'barcode', message: '"7612343" looks like the EAN-8 07612343 whose leading zero a spreadsheet dropped; the scanner reads 07612343, so write it that way (format the column as text)', suggested: '07612343', kind: 'barcode-leading-zero', params: { value: '7612343', code: '07612343', format: 'EAN-8' } },
+      { line: 5, column: 'barcode', message: '"36000291452" looks like the UPC-A 036000291452 whose leading zero a spreadsheet dropped; the scanner reads 036000291452, so write it that way (format the column as text)', suggested: '036000291452', kind: 'barcode-leading-zero', params: { value: '36000291452', code: '036000291452', format: 'UPC-A' } },
+      { line: 6, column: 'barcode', message: expect.stringMatching(/^"036000291452" looks like the EAN-13 0036000291452 /), suggested: '0036000291452', kind: 'barcode-leading-zero', params: { value: '036000291452', code: '0036000291452', format: 'EAN-13' } },
     ]);
     expect(checked.body.data.warningsTotal).toBe(4);
     const imported = await sendFile(write, file);
@@ -65,9 +65,9 @@ describe('POST /catalog/import warns about text read in the wrong character set'
   const names = ['Rüebli Bund', 'Crème fraîche', 'Bündner Nusstorte', 'Café Crème'];
   const file = (encoding: string) => iconv.encode(['name;price;taxCategory', ...names.map((name) => `${name};1,95;2.6`)].join('\r\n'), encoding);
 
-  for (const [encoding, writtenIn, shown] of [
-    ['macintosh', 'Mac Roman (as old Mac programs save)', 'RŸebli Bund'],
-    ['cp850', 'CP850 (as DOS and cash-register programs save)', 'R\u0081ebli Bund'],
+  for (const [encoding, writtenIn, charset, shown] of [
+    ['macintosh', 'Mac Roman (as old Mac programs save)', 'mac-roman', 'RŸebli Bund'],
+    ['cp850', 'CP850 (as DOS and cash-register programs save)', 'cp850', 'R\u0081ebli Bund'],
   ] as const) {
     it(`a file written in ${encoding}`, async () => {
       const { write } = await shop();
@@ -78,6 +78,8 @@ describe('POST /catalog/import warns about text read in the wrong character set'
         line: 2,
         column: 'name',
         message: `${JSON.stringify(shown)} looks like text written in ${writtenIn}: it would read "Rüebli Bund". Save the file as "CSV UTF-8" or as a workbook and check it again`,
+        kind: 'text-misread',
+        params: { value: shown, reads: 'Rüebli Bund', charset },
       });
       expect(res.body.data.warnings.map((w: { message: string }) => /it would read "([^"]+)"/.exec(w.message)![1])).toEqual(names);
     });
@@ -97,8 +99,8 @@ describe('POST /catalog/import warns about text read in the wrong character set'
     await write.post('/products', { name: 'Rüebli Bund', price: 195, taxCategory: '2.6', externalId: 'R-1' });
     const res = await sendFile(write, 'externalId;name;price\r\nR-1;R?ebli Bund;2,10\r\n;Gem?se Mix;3;2.6\r\n'.replace(';3;2.6', ';3'), '?dryRun=true');
     expect(res.body.data.warnings).toEqual([
-      { line: 2, column: 'name', message: '"R?ebli Bund" has "?" where letters were (the product has "Rüebli Bund"): the file was saved in a character set without them; save it as "CSV UTF-8" or as a workbook' },
-      { line: 3, column: 'name', message: '"Gem?se Mix" has "?" where letters were: the file was saved in a character set without them; save it as "CSV UTF-8" or as a workbook' },
+      { line: 2, column: 'name', message: '"R?ebli Bund" has "?" where letters were (the product has "Rüebli Bund"): the file was saved in a character set without them; save it as "CSV UTF-8" or as a workbook', kind: 'letters-lost-stored', params: { value: 'R?ebli Bund', stored: 'Rüebli Bund' } },
+      { line: 3, column: 'name', message: '"Gem?se Mix" has "?" where letters were: the file was saved in a character set without them; save it as "CSV UTF-8" or as a workbook', kind: 'letters-lost', params: { value: 'Gem?se Mix' } },
     ]);
     expect(res.body.data.changes).toEqual([
       { line: 2, field: 'name', from: 'Rüebli Bund', to: 'R?ebli Bund' },
@@ -132,10 +134,10 @@ describe('POST /catalog/import reports a large check readably', () => {
     const report = refused.body.data;
     expect(report.errorsTotal).toBe(1200);
     expect(report.errors).toHaveLength(1000);
-    expect(report.errors[0]).toEqual({ line: 2, column: 'price', message: expect.stringMatching(/^"gratis" is not an amount in francs/) });
+    expect(report.errors[0]).toEqual({ line: 2, column: 'price', message: expect.stringMatching(/^"gratis" is not an amount in francs/), kind: 'francs-invalid', params: { value: 'gratis' } });
     expect(report.errorGroups).toEqual([
-      { column: 'price', message: expect.stringMatching(/^"…" is not an amount in francs/), count: 600, lines: [2, 4, 6, 8, 10, 12, 14, 16, 18, 20] },
-      { column: 'taxCategory', message: '"…" is not a tax category; use 0, 8.1, 2.6, 3.8', count: 600, lines: [3, 5, 7, 9, 11, 13, 15, 17, 19, 21] },
+      { column: 'price', message: expect.stringMatching(/^"…" is not an amount in francs/), kind: 'francs-invalid', params: {}, count: 600, lines: [2, 4, 6, 8, 10, 12, 14, 16, 18, 20] },
+      { column: 'taxCategory', message: '"…" is not a tax category; use 0, 8.1, 2.6, 3.8', kind: 'tax-invalid', params: { options: '0, 8.1, 2.6, 3.8' }, count: 600, lines: [3, 5, 7, 9, 11, 13, 15, 17, 19, 21] },
     ]);
   });
 });
@@ -154,10 +156,10 @@ describe('POST /catalog/import?fixBarcodes=true writes the barcodes the warnings
     ].join('\r\n');
     const checked = (await sendFile(write, file, '?dryRun=true')).body.data;
     expect(checked.warnings).toEqual([
-      { line: 2, column: 'barcode', message: '"7610000000130" has a wrong check digit (the last digit would be 4); the product\'s barcode is 7610000000103, one typing slip away: check the code for a mistyped digit', suggested: '7610000000103' },
-      { line: 3, column: 'barcode', message: expect.stringMatching(/^"7612343" looks like the EAN-8 07612343 /), suggested: '07612343' },
-      { line: 4, column: 'barcode', message: '"7610000000218" has a wrong check digit (the last digit would be 9); check the code for a mistyped digit' },
-      { line: 5, column: 'barcode', message: expect.stringMatching(/^"36000291452" looks like the UPC-A 036000291452 /), suggested: '036000291452' },
+      { line: 2, column: 'barcode', message: '"7610000000130" has a wrong check digit (the last digit would be 4); the product\'s barcode is 7610000000103, one typing slip away: check the code for a mistyped digit', suggested: '7610000000103', kind: 'barcode-check-digit-product', params: { value: '7610000000130', expected: '4', productBarcode: '7610000000103' } },
+      { line: 3, column: 'barcode', message: expect.stringMatching(/^"7612343" looks like the EAN-8 07612343 /), suggested: '07612343', kind: 'barcode-leading-zero', params: { value: '7612343', code: '07612343', format: 'EAN-8' } },
+      { line: 4, column: 'barcode', message: '"7610000000218" has a wrong check digit (the last digit would be 9); check the code for a mistyped digit', kind: 'barcode-check-digit', params: { value: '7610000000218', expected: '9' } },
+      { line: 5, column: 'barcode', message: expect.stringMatching(/^"36000291452" looks like the UPC-A 036000291452 /), suggested: '036000291452', kind: 'barcode-leading-zero', params: { value: '36000291452', code: '036000291452', format: 'UPC-A' } },
     ]);
     // As written, the row without its leading zero would create a second Mandelgipfel.
     expect(checked).toMatchObject({ created: 3, updated: 1, warningsFixable: 3, barcodesFixed: 0 });
@@ -182,7 +184,7 @@ describe('POST /catalog/import?fixBarcodes=true writes the barcodes the warnings
     const res = (await sendFile(write, file, '?dryRun=true')).body.data;
     expect(res).toMatchObject({ warningsTotal: 2000, warningsFixable: 2000 });
     expect(res.warnings).toHaveLength(1000);
-    expect(res.warningGroups).toEqual([{ column: 'barcode', message: expect.stringMatching(/^"…" looks like the EAN-8 … whose leading zero/), count: 2000, lines: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] }]);
+    expect(res.warningGroups).toEqual([{ column: 'barcode', message: expect.stringMatching(/^"…" looks like the EAN-8 … whose leading zero/), kind: 'barcode-leading-zero', params: { format: 'EAN-8' }, count: 2000, lines: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] }]);
     expect((await sendFile(write, file, '?dryRun=true&fixBarcodes=yes')).status).toBe(400);
   });
 });

@@ -37,8 +37,8 @@ describe('catalog import and catalog export on the command line', () => {
     expect(refused.status).toBe(1);
     expect(refused.json).toEqual(
       catalogReport({
-        errors: [{ line: 2, column: 'price', message: expect.stringMatching(/^"zwei" is not an amount in francs/) }],
-        errorGroups: [{ column: 'price', message: expect.stringMatching(/^"…" is not an amount in francs/), count: 1, lines: [2] }],
+        errors: [{ line: 2, column: 'price', message: expect.stringMatching(/^"zwei" is not an amount in francs/), kind: 'francs-invalid', params: { value: 'zwei' } }],
+        errorGroups: [{ column: 'price', message: expect.stringMatching(/^"…" is not an amount in francs/), kind: 'francs-invalid', params: {}, count: 1, lines: [2] }],
       }),
     );
     const text = await runCli(server.dataDir, ['catalog', 'import', org.id, bad]);

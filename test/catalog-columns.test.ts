@@ -104,9 +104,9 @@ describe('POST /catalog/import reads the headers a Swiss shop writes', () => {
 
     const refused = await sendFile(write, 'Bezeichnung;Preis;MWST;Verkaufsstopp;Aktion ab\r\nA;1.234;2.6;vielleicht;31.02.2026\r\n', '?dryRun=true');
     expect(refused.body.data.errors).toEqual([
-      { line: 2, column: 'Preis', message: `"1.234" is not an amount in francs; write it as on a receipt, e.g. 1.95, 1,95, Fr. 1.95 or 1'234.50` },
-      { line: 2, column: 'Verkaufsstopp', message: '"vielleicht" is neither true nor false (also 1/0, ja/nein, WAHR/FALSCH, oui/non, VRAI/FAUX, sì/no, VERO/FALSO)' },
-      { line: 2, column: 'Aktion ab', message: '"31.02.2026" is not a date; write it as 01.12.2026, 2026-12-01 or 2026-12-01T23:59:59Z' },
+      { line: 2, column: 'Preis', message: `"1.234" is not an amount in francs; write it as on a receipt, e.g. 1.95, 1,95, Fr. 1.95 or 1'234.50`, kind: 'francs-invalid', params: { value: '1.234' } },
+      { line: 2, column: 'Verkaufsstopp', message: '"vielleicht" is neither true nor false (also 1/0, ja/nein, WAHR/FALSCH, oui/non, VRAI/FAUX, sì/no, VERO/FALSO)', kind: 'boolean-invalid', params: { value: 'vielleicht' } },
+      { line: 2, column: 'Aktion ab', message: '"31.02.2026" is not a date; write it as 01.12.2026, 2026-12-01 or 2026-12-01T23:59:59Z', kind: 'date-invalid', params: { value: '31.02.2026' } },
     ]);
   });
 
@@ -114,10 +114,10 @@ describe('POST /catalog/import reads the headers a Swiss shop writes', () => {
     const { write } = await shop();
     const ok = await sendFile(write, 'STRICHCODE;bezeichnung;PREIS;mwst;categorie;code barres\r\n7610000000103;Milch;1;2.6;;\r\n', '?dryRun=true');
     expect(ok.body.data.errors).toEqual([
-      { line: 1, column: 'code barres', message: 'the column barcode appears twice (also as "STRICHCODE")' },
+      { line: 1, column: 'code barres', message: 'the column barcode appears twice (also as "STRICHCODE")', kind: 'header-twice', params: { field: 'barcode', other: 'STRICHCODE' } },
     ]);
     const unnamed = await sendFile(write, 'Bezeichnung;Preis;MWST;\r\nMilch;1;2.6;x\r\n', '?dryRun=true');
-    expect(unnamed.body.data.errors).toEqual([{ line: 1, column: null, message: 'column 4 has values but no header; name it (e.g. price) or map it with ?columns=' }]);
+    expect(unnamed.body.data.errors).toEqual([{ line: 1, column: null, message: 'column 4 has values but no header; name it (e.g. price) or map it with ?columns=', kind: 'header-missing', params: { position: '4' } }]);
   });
 
   it('refuses a ?columns= that maps to no product field, in the validation shape', async () => {
@@ -149,7 +149,7 @@ describe('/catalog/columns keeps a mapping per organization', () => {
     expect((await sendFile(write, file, '?dryRun=true')).body.data).toMatchObject({ created: 1, errors: [] });
     expect((await sendFile(other.write, file, '?dryRun=true')).body.data.errors.map((e: { column: string }) => e.column)).toEqual(['ARTIKELTEXT', 'VK CHF', 'Notiz']);
     const overridden = await sendFile(write, file, `?dryRun=true&columns=${encodeURIComponent('VK CHF:costPrice')}`);
-    expect(overridden.body.data.errors).toEqual([{ line: 2, column: 'price', message: 'is needed to create a product' }]);
+    expect(overridden.body.data.errors).toEqual([{ line: 2, column: 'price', message: 'is needed to create a product', kind: 'required', params: {} }]);
   });
 });
 
@@ -170,7 +170,7 @@ describe('a check names the field each column is read as, and shows the first ro
     expect(res.body.data.preview).toHaveLength(5);
     expect(res.body.data.preview[0]).toEqual({ line: 2, cells: ['7610000001000', 'Artikel 0', '1,00', '2.6', 'n0', '0', '', ''] });
     expect(res.body.data.preview[4].line).toBe(6);
-    expect(res.body.data.errors).toEqual([{ line: 1, column: 'Notiz', message: expect.stringMatching(/^"Notiz" is not a product field/) }]);
+    expect(res.body.data.errors).toEqual([{ line: 1, column: 'Notiz', message: expect.stringMatching(/^"Notiz" is not a product field/), kind: 'header-unknown', params: { header: 'Notiz' } }]);
   });
 
   it('for a workbook, which a page cannot read itself', async () => {

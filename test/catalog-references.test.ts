@@ -80,7 +80,7 @@ describe('POST /catalog/import checks references like the API', () => {
     expect((await sendFile(file)).body.data).toEqual(catalogReport({ created: 2 }));
     await write.post('/categories', { name: 'Brot' });
     expect((await sendFile(file)).body.data.errors).toEqual([
-      { line: 3, column: 'category', message: '"brot" is the name of 2 categories; write the id of the one meant' },
+      { line: 3, column: 'category', message: '"brot" is the name of 2 categories; write the id of the one meant', kind: 'category-ambiguous', params: { value: 'brot', count: '2' } },
     ]);
   });
 });

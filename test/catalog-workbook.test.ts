@@ -74,7 +74,7 @@ describe('POST /catalog/import of an Excel workbook', () => {
     expect(rows.slice(1).map((row) => row[4]).sort()).toEqual([1.95, 12.9]);
 
     const again = await sendFile(write, first.bytes);
-    expect(again.body).toEqual({ data: catalogReport({ unchanged: 2, warnings: [{ line: expect.any(Number), column: 'barcode', message: expect.stringMatching(/^"036000291452" looks like the EAN-13 0036000291452/), suggested: '0036000291452' }] }) });
+    expect(again.body).toEqual({ data: catalogReport({ unchanged: 2, warnings: [{ line: expect.any(Number), column: 'barcode', message: expect.stringMatching(/^"036000291452" looks like the EAN-13 0036000291452/), suggested: '0036000291452', kind: 'barcode-leading-zero', params: { value: '036000291452', code: '0036000291452', format: 'EAN-13' } }] }) });
     expect((await readSheet((await exportWorkbook(org)).bytes)) as unknown[][]).toEqual(rows);
   });
 

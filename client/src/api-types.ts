@@ -6179,14 +6179,29 @@ export interface components {
             line: number;
             /** @description The header's name of the column, as the file writes it; null when the whole line is wrong. */
             column: string | null;
-            /** @description What is wrong and what would be accepted. */
+            /** @description What is wrong and what would be accepted, in English. */
             message: string;
+            kind: components["schemas"]["CatalogProblemKind"];
+            /** @description The values `kind`'s text needs (listed with `kind`), as text; `{}` when it needs none. */
+            params: {
+                [key: string]: string;
+            };
         };
+        /**
+         * @description What the problem is, for a page to say in its own language (`message` says it in English). `params` hold the values the text needs: `file-empty`, `file-utf16` (save it as CSV UTF-8), `quote-not-closed`, `quote-in-cell`: the file cannot be read (from `line` on); `header-unknown` {header}, `header-missing` {position}, `header-twice` {field, other}: line 1 names no field, or one twice; `line-fields` {count, expected}: the line has more or fewer cells than the header; `barcode-shortened`, `francs-negative`, `francs-invalid`, `date-invalid`, `boolean-invalid`, `integer-invalid` {value}, `tax-invalid` {value, options}: a cell cannot be read as its field; `external-id-ambiguous`, `barcode-ambiguous` {value, count}, `barcode-repeated` {value, otherLine}, `product-repeated` {otherLine}: the row cannot tell which product it updates; `category-unknown`, `supplier-unknown` {value}, `category-ambiguous`, `supplier-ambiguous` {value, count}: a reference names nothing, or several; `required`, `too-small` {minimum}, `too-big` {maximum}, `invalid-option` {options}, `invalid-format` {format}, `invalid-type` {expected}, `age-limit-conflict`: the product's own rules (`message` is the rule's); warnings `barcode-leading-zero` {value, code, format}, `barcode-check-digit` {value, expected}, `barcode-check-digit-product` {value, expected, productBarcode}, `letters-lost` {value}, `letters-lost-stored` {value, stored}, `text-misread` {value, reads, charset: `utf-8`, `mac-roman` or `cp850`}, `margin-below`, `margin-above` {margin, price, costPrice, limit, category}; `other`: none of these; show `message`.
+         * @enum {string}
+         */
+        CatalogProblemKind: "file-empty" | "file-utf16" | "quote-not-closed" | "quote-in-cell" | "header-unknown" | "header-missing" | "header-twice" | "line-fields" | "barcode-shortened" | "francs-negative" | "francs-invalid" | "tax-invalid" | "date-invalid" | "boolean-invalid" | "integer-invalid" | "external-id-ambiguous" | "barcode-ambiguous" | "barcode-repeated" | "product-repeated" | "category-unknown" | "category-ambiguous" | "supplier-unknown" | "supplier-ambiguous" | "required" | "too-small" | "too-big" | "invalid-option" | "invalid-format" | "invalid-type" | "age-limit-conflict" | "barcode-leading-zero" | "barcode-check-digit" | "barcode-check-digit-product" | "letters-lost" | "letters-lost-stored" | "text-misread" | "margin-below" | "margin-above" | "other";
         CatalogErrorGroup: {
             /** @description The header's name of the column, or null for whole lines. */
             column: string | null;
-            /** @description The problem, with the values of the lines left out (`"…"`). */
+            /** @description The problem in English, with the values of the lines left out (`"…"`). */
             message: string;
+            kind: components["schemas"]["CatalogProblemKind"];
+            /** @description The values of `kind`'s text that every line of the group shares (the accepted tax categories, a barcode's format, a character set); the values of the lines are left out. */
+            params: {
+                [key: string]: string;
+            };
             /** @description How many lines have it. */
             count: number;
             /** @description The first 10 of those lines. */
@@ -6197,8 +6212,13 @@ export interface components {
             line: number;
             /** @description The header's name of the column, as the file writes it; null when the whole line is wrong. */
             column: string | null;
-            /** @description What is wrong and what would be accepted. */
+            /** @description What is wrong and what would be accepted, in English. */
             message: string;
+            kind: components["schemas"]["CatalogProblemKind"];
+            /** @description The values `kind`'s text needs (listed with `kind`), as text; `{}` when it needs none. */
+            params: {
+                [key: string]: string;
+            };
             /** @description For a barcode, the code the file most likely meant; `?fixBarcodes=true` writes it instead of the cell. */
             suggested?: string;
         };

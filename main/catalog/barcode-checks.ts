@@ -1,3 +1,5 @@
+import type { Finding } from './file-problems.js';
+
 /** GS1's check digit of the digits before it: weights 3 and 1 from the right. */
 function checkDigitOf(body: string): number {
   let sum = 0;
@@ -27,7 +29,7 @@ function oneSlipApart(a: string, b: string): boolean {
 
 /** What looks wrong with a barcode, and the code the file most likely meant when that can be told. */
 export interface BarcodeIssue {
-  message: string;
+  finding: Finding;
   suggested?: string;
 }
 
@@ -47,20 +49,14 @@ export function barcodeIssue(code: string, productCode?: string): BarcodeIssue |
   const shortened = SHORTENED[code.length];
   if (shortened && validGs1(code)) {
     const whole = code.padStart(shortened.length, '0');
-    return {
-      message: `${JSON.stringify(code)} looks like the ${shortened.name} ${whole} whose leading zero a spreadsheet dropped; the scanner reads ${whole}, so write it that way (format the column as text)`,
-      suggested: whole,
-    };
+    return { finding: { kind: 'barcode-leading-zero', params: { value: code, code: whole, format: shortened.name } }, suggested: whole };
   }
   if (GS1_LENGTHS.has(code.length) && !validGs1(code)) {
-    const expected = checkDigitOf(code.slice(0, -1));
+    const expected = String(checkDigitOf(code.slice(0, -1)));
     if (productCode !== undefined && validGs1(productCode) && oneSlipApart(code, productCode)) {
-      return {
-        message: `${JSON.stringify(code)} has a wrong check digit (the last digit would be ${expected}); the product's barcode is ${productCode}, one typing slip away: check the code for a mistyped digit`,
-        suggested: productCode,
-      };
+      return { finding: { kind: 'barcode-check-digit-product', params: { value: code, expected, productBarcode: productCode } }, suggested: productCode };
     }
-    return { message: `${JSON.stringify(code)} has a wrong check digit (the last digit would be ${expected}); check the code for a mistyped digit` };
+    return { finding: { kind: 'barcode-check-digit', params: { value: code, expected } } };
   }
   return undefined;
 }

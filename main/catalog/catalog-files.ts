@@ -117,7 +117,7 @@ export function createCatalogFiles(deps: {
     } catch (err) {
       if (!(err instanceof CsvSyntaxError)) throw err;
       const report = createCheckReport();
-      report.error({ line: err.line, column: null, message: err.message });
+      report.error(err.problem);
       return { result: report.result(), written: false };
     }
     const mapping = mappingOf(deps.columnMaps.get(caller.orgId), options.columns);

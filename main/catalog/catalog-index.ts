@@ -5,6 +5,7 @@ import { normalizeCode } from '../services/products.js';
 import type { CategoryStore } from '../storage/categories.js';
 import type { ProductRecord, ProductStore } from '../storage/products.js';
 import type { SupplierStore } from '../storage/suppliers.js';
+import type { Finding } from './file-problems.js';
 
 /** Rows read per turn of the event loop while the index is built. */
 const PAGE = 250;
@@ -18,7 +19,7 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
 const nameKey = (name: string) => name.trim().toLocaleLowerCase('de-CH');
 
 /** A reference cell resolved to an id, or why it cannot be. */
-export type Resolved = { id: string } | { problem: string };
+export type Resolved = { id: string } | { problem: Finding };
 
 /**
  * Records a reference may name, by id (soft-deleted ones included: they
@@ -27,8 +28,7 @@ export type Resolved = { id: string } | { problem: string };
 class Referable<T extends { id: string; name: string; deleted?: boolean | undefined }> {
   private readonly byName = new Map<string, T[]>();
   constructor(
-    private readonly what: string,
-    private readonly plural: string,
+    private readonly what: 'category' | 'supplier',
     private readonly get: (id: string) => T | undefined,
     active: T[],
   ) {
@@ -39,8 +39,8 @@ class Referable<T extends { id: string; name: string; deleted?: boolean | undefi
     if (this.get(cell)) return { id: cell };
     const named = this.byName.get(nameKey(cell)) ?? [];
     if (named.length === 1) return { id: named[0]!.id };
-    if (named.length > 1) return { problem: `${JSON.stringify(cell)} is the name of ${named.length} ${this.plural}; write the id of the one meant` };
-    return { problem: `no ${this.what} has the id or name ${JSON.stringify(cell)}` };
+    if (named.length > 1) return { problem: { kind: `${this.what}-ambiguous`, params: { value: cell, count: String(named.length) } } };
+    return { problem: { kind: `${this.what}-unknown`, params: { value: cell } } };
   }
 
   /** The name when it names this record only, otherwise the id: what an export writes. */
@@ -86,10 +86,10 @@ export async function buildCatalogIndex(deps: { products: ProductStore; categori
     products,
     byExternalId: (externalId: string) => byExternalId.get(externalId) ?? [],
     byBarcode: (barcode: string) => byBarcode.get(barcode) ?? [],
-    categories: new Referable('category', 'categories', (id) => deps.categories.get(orgId, id), activeCategories),
+    categories: new Referable('category', (id) => deps.categories.get(orgId, id), activeCategories),
     /** The category with this id, deleted ones included. */
     category: (id: string): Category | undefined => categoryById.get(id) ?? deps.categories.get(orgId, id),
-    suppliers: new Referable('supplier', 'suppliers', (id) => deps.suppliers.get(orgId, id), suppliers),
+    suppliers: new Referable('supplier', (id) => deps.suppliers.get(orgId, id), suppliers),
   };
 }
 

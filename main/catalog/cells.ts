@@ -2,9 +2,10 @@ import type { CatalogColumn } from '../../shared/api/catalog.js';
 import { TAX_CATEGORIES } from '../../shared/tax.js';
 import { normalizeCode } from '../services/products.js';
 import type { ProductRecord } from '../storage/products.js';
+import type { Finding } from './file-problems.js';
 
 /** A cell read as a product field's value, or why it cannot be. */
-export type CellValue = { value: unknown } | { problem: string };
+export type CellValue = { value: unknown } | { problem: Finding };
 
 type Kind = 'text' | 'francs' | 'boolean' | 'integer' | 'date' | 'tax' | 'reference';
 
@@ -76,11 +77,11 @@ function withoutThousands(text: string): string | undefined {
 
 function readFrancs(cell: string): CellValue {
   let text = cell.replace(CURRENCY, '').trim();
-  if (text.startsWith('-')) return { problem: `${JSON.stringify(cell)} is negative; a price is 0 or more francs` };
+  if (text.startsWith('-')) return { problem: { kind: 'francs-negative', params: { value: cell } } };
   text = text.replace(WHOLE_FRANCS, '');
   const plain = FRANCS.test(text) ? text : withoutThousands(text);
   const match = plain === undefined ? null : FRANCS.exec(plain);
-  if (!match) return { problem: `${JSON.stringify(cell)} is not an amount in francs; write it as on a receipt, e.g. 1.95, 1,95, Fr. 1.95 or 1'234.50` };
+  if (!match) return { problem: { kind: 'francs-invalid', params: { value: cell } } };
   return { value: Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) };
 }
 
@@ -88,7 +89,7 @@ function readTax(cell: string): CellValue {
   const text = cell.replace('%', '').replace(',', '.').trim();
   const number = Number(text);
   const found = Number.isFinite(number) && text !== '' ? TAX_CATEGORIES.find((code) => Number(code) === number) : undefined;
-  if (found === undefined) return { problem: `${JSON.stringify(cell)} is not a tax category; use ${TAX_CATEGORIES.join(', ')}` };
+  if (found === undefined) return { problem: { kind: 'tax-invalid', params: { value: cell, options: TAX_CATEGORIES.join(', ') } } };
   return { value: found };
 }
 
@@ -102,7 +103,7 @@ function readDate(cell: string): CellValue {
   // A day that does not exist ("31.02.2026") would roll over into the next month.
   const exists = !/^\d{4}-\d{2}-\d{2}$/.test(iso) || date.toISOString().startsWith(iso);
   if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(iso) || !exists) {
-    return { problem: `${JSON.stringify(cell)} is not a date; write it as 01.12.2026, 2026-12-01 or 2026-12-01T23:59:59Z` };
+    return { problem: { kind: 'date-invalid', params: { value: cell } } };
   }
   return { value: date.toISOString() };
 }
@@ -117,7 +118,7 @@ export function readCell(column: CatalogColumn, raw: string): CellValue {
     case 'text': {
       const text = TEXT_FORMULA.exec(cell)?.[1] ?? cell;
       if (column === 'barcode' && SHORTENED_NUMBER.test(text)) {
-        return { problem: `${JSON.stringify(cell)} is a barcode the spreadsheet shortened to a number; format the column as text and enter the whole code` };
+        return { problem: { kind: 'barcode-shortened', params: { value: cell } } };
       }
       return { value: unguarded(text) };
     }
@@ -133,10 +134,10 @@ export function readCell(column: CatalogColumn, raw: string): CellValue {
       const word = wordKey(cell);
       if (TRUE_WORDS.has(word)) return { value: true };
       if (FALSE_WORDS.has(word)) return { value: false };
-      return { problem: `${JSON.stringify(cell)} is neither true nor false (also 1/0, ja/nein, WAHR/FALSCH, oui/non, VRAI/FAUX, sì/no, VERO/FALSO)` };
+      return { problem: { kind: 'boolean-invalid', params: { value: cell } } };
     }
     case 'integer':
-      return /^-?\d+$/.test(cell) ? { value: Number(cell) } : { problem: `${JSON.stringify(cell)} is not a whole number` };
+      return /^-?\d+$/.test(cell) ? { value: Number(cell) } : { problem: { kind: 'integer-invalid', params: { value: cell } } };
   }
 }
 

@@ -7,33 +7,23 @@ import {
   type CatalogImportResult,
   type CatalogPreviewRow,
 } from '../../shared/api/catalog.js';
+import { groupedProblem } from './file-problems.js';
 
 /** Lines named per group of errors. */
 const LINES_PER_GROUP = 10;
 
-/**
- * A message without the values of its line, so that lines with the same
- * problem group together: quoted values, line numbers, counts, the codes a
- * barcode warning names and the check digit it expects.
- */
-const kindOf = (message: string) =>
-  message
-    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
-    .replace(/\b(line|lines) \d+/g, '$1 …')
-    .replace(/\b\d+ (fields?|products)\b/g, '… $1')
-    .replace(/\b\d{7,14}\b/g, '…')
-    .replace(/\bwould be \d\b/g, 'would be …');
-
-type Group = { column: string | null; message: string; count: number; lines: number[] };
+type Group = CatalogImportResult['errorGroups'][number];
 
 /** Problems of one kind (errors, or warnings) grouped by column and kind of message, the largest group first. */
 function createGroups() {
   const groups = new Map<string, Group>();
   return {
-    add({ line, column, message }: CatalogFileError): void {
-      const kind = kindOf(message);
-      const key = `${column ?? ''}\u0000${kind}`;
-      const group = groups.get(key) ?? { column, message: kind, count: 0, lines: [] };
+    add(problem: CatalogFileError): void {
+      const { line, column } = problem;
+      const shown = groupedProblem(problem);
+      // The English text tells kinds apart by the values all their lines share too (an EAN-8's dropped zero from a UPC-A's).
+      const key = `${column ?? ''}\u0000${shown.kind}\u0000${shown.message}`;
+      const group = groups.get(key) ?? { column, ...shown, count: 0, lines: [] };
       group.count += 1;
       if (group.lines.length < LINES_PER_GROUP) group.lines.push(line);
       groups.set(key, group);

@@ -1,6 +1,8 @@
 import { parse, type Parser } from 'csv-parse';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { CatalogFileError } from '../../shared/api/catalog.js';
 import { decodeWindows1252 } from './code-pages.js';
+import { fileProblem, ruledProblem } from './file-problems.js';
 
 /** The character sets a catalog file is read in. */
 export type FileEncoding = 'utf-8' | 'windows-1252';
@@ -11,13 +13,10 @@ export interface FileRecord {
   cells: string[];
 }
 
-/** The file could not be read as CSV from `line` on (a quote never closed). */
+/** The file could not be read as CSV from `line` on (a quote never closed): `problem` says why, as a check's report lists it. */
 export class CsvSyntaxError extends Error {
-  constructor(
-    readonly line: number,
-    message: string,
-  ) {
-    super(message);
+  constructor(readonly problem: CatalogFileError) {
+    super(problem.message);
   }
 }
 
@@ -34,7 +33,7 @@ const DECODE_BYTES = 256 * 1024;
  */
 export async function decodeFile(bytes: Buffer): Promise<{ text: string; encoding: FileEncoding }> {
   if (UTF16_BOMS.some((bom) => bytes.subarray(0, 2).equals(bom))) {
-    throw new CsvSyntaxError(1, 'The file is UTF-16 (what Excel saves as "Unicode Text"): save it as "CSV UTF-8" or "CSV (semicolon-separated)" instead');
+    throw new CsvSyntaxError(fileProblem(1, null, { kind: 'file-utf16', params: {} }));
   }
   const body = bytes.subarray(0, 3).equals(UTF8_BOM) ? bytes.subarray(3) : bytes;
   const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -112,11 +111,7 @@ function syntaxError(err: unknown, records: FileRecord[]): CsvSyntaxError {
   const line = (err as { records?: number }).records;
   const at = typeof line === 'number' ? line + 1 : (records.at(-1)?.line ?? 0) + 1;
   const code = (err as { code?: string }).code;
-  const reason =
-    code === 'CSV_QUOTE_NOT_CLOSED'
-      ? 'a quoted cell is never closed: every " that opens a cell needs one that closes it'
-      : code === 'CSV_INVALID_CLOSING_QUOTE' || code === 'INVALID_OPENING_QUOTE'
-        ? 'a " inside a cell must be written twice ("") or the whole cell put in quotes'
-        : (err as Error).message;
-  return new CsvSyntaxError(at, `The file cannot be read from here on: ${reason}`);
+  if (code === 'CSV_QUOTE_NOT_CLOSED') return new CsvSyntaxError(fileProblem(at, null, { kind: 'quote-not-closed', params: {} }));
+  if (code === 'CSV_INVALID_CLOSING_QUOTE' || code === 'INVALID_OPENING_QUOTE') return new CsvSyntaxError(fileProblem(at, null, { kind: 'quote-in-cell', params: {} }));
+  return new CsvSyntaxError(ruledProblem(at, null, 'other', `The file cannot be read from here on: ${(err as Error).message}`));
 }

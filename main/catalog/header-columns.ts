@@ -8,6 +8,7 @@ import {
   type CatalogHeaderColumn,
 } from '../../shared/api/catalog.js';
 import type { FileRecord } from './csv-text.js';
+import { fileProblem } from './file-problems.js';
 
 /** The columns a file's header names. */
 export interface Header {
@@ -65,21 +66,17 @@ export function readHeader(cells: string[], rows: FileRecord[], mapping: Map<str
     if (name === '') {
       if (!hasValues(rows, at)) return;
       describe(null, null);
-      errors.push({ line: 1, column: null, message: `column ${at + 1} has values but no header; name it (e.g. price) or map it with ?columns=` });
+      errors.push(fileProblem(1, null, { kind: 'header-missing', params: { position: String(at + 1) } }));
       return;
     }
     if (column === undefined) {
       describe(null, null);
-      errors.push({
-        line: 1,
-        column: name,
-        message: `${JSON.stringify(name)} is not a product field; name a field (${CATALOG_COLUMNS.slice(1, 6).join(', ')}, …), map it with ?columns=${encodeURIComponent(name)}:<field>, or ignore it with ?columns=${encodeURIComponent(name)}:`,
-      });
+      errors.push(fileProblem(1, name, { kind: 'header-unknown', params: { header: name } }));
       return;
     }
     describe(column, mapped?.source ?? 'name');
     if (header.names.has(column)) {
-      errors.push({ line: 1, column: name, message: `the column ${column} appears twice (also as ${JSON.stringify(header.names.get(column))})` });
+      errors.push(fileProblem(1, name, { kind: 'header-twice', params: { field: column, other: header.names.get(column)! } }));
       return;
     }
     header.columns[at] = column;

@@ -1,6 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { z } from 'zod';
-import { CATALOG_COLUMNS, PREVIEW_ROWS, type CatalogColumn, type CatalogFileError, type CatalogImportResult } from '../../shared/api/catalog.js';
+import { PREVIEW_ROWS, type CatalogColumn, type CatalogFileError, type CatalogImportResult } from '../../shared/api/catalog.js';
 import { ProductCreateSchema, ProductUpdateSchema, type ProductCreate, type ProductUpdate } from '../../shared/api/products.js';
 import { productMargin } from '../../shared/product-margin.js';
 import { normalizeCode } from '../services/products.js';
@@ -9,7 +8,9 @@ import type { CatalogIndex } from './catalog-index.js';
 import { isWrittenText, readCell, sameValue, shownValue } from './cells.js';
 import { createCheckReport, type CheckReport } from './check-report.js';
 import type { FileRecord } from './csv-text.js';
+import { fileProblem, type Finding } from './file-problems.js';
 import { readHeader, type Header, type Mapped } from './header-columns.js';
+import { schemaProblem } from './schema-problems.js';
 import { createMisreadCollector, lostLetters } from './text-checks.js';
 
 /** What an import writes: new products, and changes to matched ones (only the fields that change). */
@@ -37,7 +38,7 @@ function readRow(header: Header, record: FileRecord, errors: CatalogFileError[])
     const cell = (record.cells[i] ?? '').trim();
     if (column === undefined || cell === '') return;
     const read = readCell(column, cell);
-    if ('problem' in read) errors.push({ line: record.line, column: header.names.get(column)!, message: read.problem });
+    if ('problem' in read) errors.push(fileProblem(record.line, header.names.get(column)!, read.problem));
     else if (column === 'id') id = read.value as string;
     else fields[column] = column === 'barcode' ? normalizeCode(read.value as string) : read.value;
   });
@@ -52,8 +53,8 @@ function fitsHeader(header: Header, record: FileRecord): boolean {
 }
 
 /** A reference cell that names what the product already has (as an export writes it) is no change, and is not looked up again. */
-function resolveReferences(fields: Record<string, unknown>, current: Record<string, unknown> | undefined, index: CatalogIndex): { column: CatalogColumn; problem: string }[] {
-  const problems: { column: CatalogColumn; problem: string }[] = [];
+function resolveReferences(fields: Record<string, unknown>, current: Record<string, unknown> | undefined, index: CatalogIndex): { column: CatalogColumn; problem: Finding }[] {
+  const problems: { column: CatalogColumn; problem: Finding }[] = [];
   for (const column of ['category', 'supplier'] as const) {
     const cell = fields[column];
     if (typeof cell !== 'string') continue;
@@ -71,30 +72,19 @@ function resolveReferences(fields: Record<string, unknown>, current: Record<stri
 }
 
 /** The product a row updates: the one with its `id`, else its externalId, else its barcode; undefined creates one. */
-function matchRow(id: string | undefined, fields: Record<string, unknown>, index: CatalogIndex): { id?: string; problem?: { column: CatalogColumn; message: string } } {
+function matchRow(id: string | undefined, fields: Record<string, unknown>, index: CatalogIndex): { id?: string; problem?: { column: CatalogColumn; finding: Finding } } {
   if (id !== undefined && index.products.has(id)) return { id };
   if (typeof fields.externalId === 'string') {
     const ids = index.byExternalId(fields.externalId);
-    if (ids.length > 1) return { problem: { column: 'externalId', message: `${JSON.stringify(fields.externalId)} is the externalId of ${ids.length} products; the row cannot tell which to update` } };
+    if (ids.length > 1) return { problem: { column: 'externalId', finding: { kind: 'external-id-ambiguous', params: { value: fields.externalId, count: String(ids.length) } } } };
     if (ids.length === 1) return { id: ids[0]! };
   }
   if (typeof fields.barcode === 'string') {
     const ids = index.byBarcode(fields.barcode);
-    if (ids.length > 1) {
-      return { problem: { column: 'barcode', message: `${JSON.stringify(fields.barcode)} is the barcode of ${ids.length} products; give the row the id or externalId of the one to update` } };
-    }
+    if (ids.length > 1) return { problem: { column: 'barcode', finding: { kind: 'barcode-ambiguous', params: { value: fields.barcode, count: String(ids.length) } } } };
     if (ids.length === 1) return { id: ids[0]! };
   }
   return {};
-}
-
-/** Errors of a schema's check, each under the column of its field. */
-function schemaProblems(issues: readonly z.core.$ZodIssue[]): { field: string; message: string }[] {
-  return issues.map((issue) => {
-    const field = String(issue.path[0] ?? '');
-    const message = issue.code === 'invalid_type' && issue.input === undefined ? 'is needed to create a product' : issue.message;
-    return { field, message };
-  });
 }
 
 /** Warnings of a row's text cells: text read in the wrong character set, letters a save replaced by "?". */
@@ -105,10 +95,10 @@ function textWarnings(header: Header, record: FileRecord, current: Record<string
     const name = header.names.get(column)!;
     misread.add(record.line, name, cell);
     const stored = current?.[column];
-    if (lostLetters(cell, typeof stored === 'string' ? stored : undefined)) {
-      const was = typeof stored === 'string' ? ` (the product has ${JSON.stringify(stored)})` : '';
-      report.warning({ line: record.line, column: name, message: `${JSON.stringify(cell)} has "?" where letters were${was}: the file was saved in a character set without them; save it as "CSV UTF-8" or as a workbook` });
-    }
+    if (!lostLetters(cell, typeof stored === 'string' ? stored : undefined)) return;
+    report.warning(
+      fileProblem(record.line, name, typeof stored === 'string' ? { kind: 'letters-lost-stored', params: { value: cell, stored } } : { kind: 'letters-lost', params: { value: cell } }),
+    );
   });
 }
 
@@ -124,13 +114,16 @@ function marginWarning(line: number, product: Record<string, unknown>, header: H
   const costPrice = typeof product.costPrice === 'number' ? product.costPrice : undefined;
   const margin = productMargin({ price, costPrice }, category);
   if (!category || !margin || margin.standing === 'inside' || margin.standing === 'no-range') return undefined;
-  const bound = margin.standing === 'below-min' ? `below the minimum ${category.marginMinPercent} %` : `above the maximum ${category.marginMaxPercent} %`;
   const column = (['costPrice', 'price', 'category'] as const).map((c) => header.names.get(c)).find((name) => name !== undefined) ?? null;
-  return {
-    line,
-    column,
-    message: `the margin ${margin.percent} % (price ${shownValue('price', price)}, cost price ${shownValue('costPrice', costPrice)}) is ${bound} of the category ${JSON.stringify(category.name)}; check the cost price and the price`,
+  const below = margin.standing === 'below-min';
+  const params = {
+    margin: String(margin.percent),
+    price: shownValue('price', price) ?? '',
+    costPrice: shownValue('costPrice', costPrice) ?? '',
+    limit: String(below ? category.marginMinPercent : category.marginMaxPercent),
+    category: category.name,
   };
+  return fileProblem(line, column, { kind: below ? 'margin-below' : 'margin-above', params });
 }
 
 /**
@@ -152,7 +145,7 @@ function checkBarcode(id: string | undefined, fields: Record<string, unknown>, l
     report.fixed();
     return;
   }
-  report.warning({ line, column, message: issue.message, ...(issue.suggested === undefined ? {} : { suggested: issue.suggested }) });
+  report.warning({ ...fileProblem(line, column, issue.finding), ...(issue.suggested === undefined ? {} : { suggested: issue.suggested }) });
 }
 
 /**
@@ -167,7 +160,7 @@ export async function checkCatalogFile(records: FileRecord[], index: CatalogInde
   const writes: PlannedWrite[] = [];
   const [first, ...rows] = records;
   if (!first) {
-    report.error({ line: 1, column: null, message: `The file is empty: its first line must name the columns (${CATALOG_COLUMNS.join(', ')})` });
+    report.error(fileProblem(1, null, { kind: 'file-empty', params: {} }));
     return { result: report.result(), writes };
   }
   const headerErrors: CatalogFileError[] = [];
@@ -191,8 +184,7 @@ export async function checkCatalogFile(records: FileRecord[], index: CatalogInde
     }
     const line = record.line;
     if (!fitsHeader(header, record)) {
-      const count = record.cells.length;
-      report.error({ line, column: null, message: `the line has ${count} field${count === 1 ? '' : 's'} but the header has ${first.cells.length}; check for a separator inside a cell that is not in quotes` });
+      report.error(fileProblem(line, null, { kind: 'line-fields', params: { count: String(record.cells.length), expected: String(first.cells.length) } }));
       continue;
     }
     const rowErrors: CatalogFileError[] = [];
@@ -201,17 +193,17 @@ export async function checkCatalogFile(records: FileRecord[], index: CatalogInde
     const barcode = fields.barcode;
     if (typeof barcode === 'string') {
       const earlier = barcodeLines.get(barcode);
-      if (earlier !== undefined) rowErrors.push({ line, column: columnOf('barcode'), message: `the barcode ${JSON.stringify(barcode)} is also on line ${earlier}` });
+      if (earlier !== undefined) rowErrors.push(fileProblem(line, columnOf('barcode'), { kind: 'barcode-repeated', params: { value: barcode, otherLine: String(earlier) } }));
       else barcodeLines.set(barcode, line);
     }
     const match = matchRow(id, fields, index);
-    if (match.problem) rowErrors.push({ line, column: columnOf(match.problem.column), message: match.problem.message });
+    if (match.problem) rowErrors.push(fileProblem(line, columnOf(match.problem.column), match.problem.finding));
     const current = match.id === undefined ? undefined : index.products.get(match.id);
     textWarnings(header, record, current, report, misread);
-    for (const { column, problem } of resolveReferences(fields, current, index)) rowErrors.push({ line, column: columnOf(column), message: problem });
+    for (const { column, problem } of resolveReferences(fields, current, index)) rowErrors.push(fileProblem(line, columnOf(column), problem));
     if (match.id !== undefined) {
       const earlier = productLines.get(match.id);
-      if (earlier !== undefined) rowErrors.push({ line, column: null, message: `the line updates the same product as line ${earlier}` });
+      if (earlier !== undefined) rowErrors.push(fileProblem(line, null, { kind: 'product-repeated', params: { otherLine: String(earlier) } }));
       else productLines.set(match.id, line);
     }
     if (rowErrors.length > 0) {
@@ -223,7 +215,7 @@ export async function checkCatalogFile(records: FileRecord[], index: CatalogInde
     if (!current) {
       const parsed = ProductCreateSchema.safeParse(fields);
       if (!parsed.success) {
-        for (const { field, message } of schemaProblems(parsed.error.issues)) report.error({ line, column: columnOf(field), message });
+        for (const issue of parsed.error.issues) report.error(schemaProblem(line, columnOf(String(issue.path[0] ?? '')), issue, fields));
         continue;
       }
       writes.push({ line, create: parsed.data });
@@ -237,7 +229,7 @@ export async function checkCatalogFile(records: FileRecord[], index: CatalogInde
     }
     const parsed = ProductUpdateSchema.safeParse(patch);
     if (!parsed.success) {
-      for (const { field, message } of schemaProblems(parsed.error.issues)) report.error({ line, column: columnOf(field), message });
+      for (const issue of parsed.error.issues) report.error(schemaProblem(line, columnOf(String(issue.path[0] ?? '')), issue, fields));
       continue;
     }
     writes.push({ line, id: current.id, patch: parsed.data });
@@ -249,7 +241,7 @@ export async function checkCatalogFile(records: FileRecord[], index: CatalogInde
     }
   }
   for (const { line, column, text, reads, writtenIn } of misread.found()) {
-    report.warning({ line, column, message: `${JSON.stringify(text)} looks like text written in ${writtenIn}: it would read ${JSON.stringify(reads)}. Save the file as "CSV UTF-8" or as a workbook and check it again` });
+    report.warning(fileProblem(line, column, { kind: 'text-misread', params: { value: text, reads, charset: writtenIn } }));
   }
   return { result: report.result(), writes };
 }

@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
 import { encodeWindows1252 } from './code-pages.js';
+import type { Charset } from './file-problems.js';
 
 /**
  * Code pages a Swiss shop's older programs write: a file from a Mac (Mac
@@ -7,8 +8,8 @@ import { encodeWindows1252 } from './code-pages.js';
  * "RŸebli" or "R\u0081ebli" for "Rüebli".
  */
 const FOREIGN_CODE_PAGES = [
-  { name: 'Mac Roman (as old Mac programs save)', encoding: 'macintosh' },
-  { name: 'CP850 (as DOS and cash-register programs save)', encoding: 'cp850' },
+  { charset: 'mac-roman', encoding: 'macintosh' },
+  { charset: 'cp850', encoding: 'cp850' },
 ] as const;
 
 /** Characters that Windows-1252 shows where those code pages hold umlauts and accents, next to a letter (™, ® and © after a name are a brand's). */
@@ -40,10 +41,10 @@ export function createMisreadCollector() {
       if (bytes) cells.push({ line, column, text, bytes });
     },
     /** One entry per cell that reads better in the file's probable character set. */
-    found(): { line: number; column: string; text: string; reads: string; writtenIn: string }[] {
+    found(): { line: number; column: string; text: string; reads: string; writtenIn: Charset }[] {
       const readings = [
-        { writtenIn: 'UTF-8 read as Windows-1252', read: (bytes: Buffer) => bytes.toString('utf8') },
-        ...FOREIGN_CODE_PAGES.map(({ name, encoding }) => ({ writtenIn: name, read: (bytes: Buffer) => iconv.decode(bytes, encoding) })),
+        { writtenIn: 'utf-8' as Charset, read: (bytes: Buffer) => bytes.toString('utf8') },
+        ...FOREIGN_CODE_PAGES.map(({ charset, encoding }) => ({ writtenIn: charset as Charset, read: (bytes: Buffer) => iconv.decode(bytes, encoding) })),
       ].map(({ writtenIn, read }) => {
         const fixed = cells.map((cell) => ({ ...cell, reads: read(cell.bytes), writtenIn }))
           .filter(({ reads, text }) => !reads.includes('\ufffd') && ACCENTED.test(reads) && !SUSPECT.test(reads) && !UTF8_AS_1252.test(reads) && plausibility(reads) > plausibility(text));

@@ -193,11 +193,86 @@ export const CatalogExportQuerySchema = z.object({
     .describe('`xlsx`: an Excel workbook whose barcodes are text cells; `csv` (default): `;`-separated UTF-8 with a byte order mark.'),
 });
 
+/**
+ * What a problem of a catalog file is, as a stable code a page translates;
+ * `message` says the same in English. Codes are only ever added.
+ */
+export const CATALOG_PROBLEM_KINDS = [
+  // The file and its header
+  'file-empty',
+  'file-utf16',
+  'quote-not-closed',
+  'quote-in-cell',
+  'header-unknown',
+  'header-missing',
+  'header-twice',
+  'line-fields',
+  // Cells
+  'barcode-shortened',
+  'francs-negative',
+  'francs-invalid',
+  'tax-invalid',
+  'date-invalid',
+  'boolean-invalid',
+  'integer-invalid',
+  // Rows and the catalog
+  'external-id-ambiguous',
+  'barcode-ambiguous',
+  'barcode-repeated',
+  'product-repeated',
+  'category-unknown',
+  'category-ambiguous',
+  'supplier-unknown',
+  'supplier-ambiguous',
+  // The product's rules
+  'required',
+  'too-small',
+  'too-big',
+  'invalid-option',
+  'invalid-format',
+  'invalid-type',
+  'age-limit-conflict',
+  // Warnings
+  'barcode-leading-zero',
+  'barcode-check-digit',
+  'barcode-check-digit-product',
+  'letters-lost',
+  'letters-lost-stored',
+  'text-misread',
+  'margin-below',
+  'margin-above',
+  'other',
+] as const;
+
+export type CatalogProblemKind = (typeof CATALOG_PROBLEM_KINDS)[number];
+
+export const CatalogProblemKindSchema = z.enum(CATALOG_PROBLEM_KINDS).describe(
+  [
+    'What the problem is, for a page to say in its own language (`message` says it in English). `params` hold the values the text needs:',
+    '`file-empty`, `file-utf16` (save it as CSV UTF-8), `quote-not-closed`, `quote-in-cell`: the file cannot be read (from `line` on);',
+    '`header-unknown` {header}, `header-missing` {position}, `header-twice` {field, other}: line 1 names no field, or one twice;',
+    '`line-fields` {count, expected}: the line has more or fewer cells than the header;',
+    '`barcode-shortened`, `francs-negative`, `francs-invalid`, `date-invalid`, `boolean-invalid`, `integer-invalid` {value}, `tax-invalid` {value, options}: a cell cannot be read as its field;',
+    '`external-id-ambiguous`, `barcode-ambiguous` {value, count}, `barcode-repeated` {value, otherLine}, `product-repeated` {otherLine}: the row cannot tell which product it updates;',
+    '`category-unknown`, `supplier-unknown` {value}, `category-ambiguous`, `supplier-ambiguous` {value, count}: a reference names nothing, or several;',
+    '`required`, `too-small` {minimum}, `too-big` {maximum}, `invalid-option` {options}, `invalid-format` {format}, `invalid-type` {expected}, `age-limit-conflict`: the product\'s own rules (`message` is the rule\'s);',
+    'warnings `barcode-leading-zero` {value, code, format}, `barcode-check-digit` {value, expected}, `barcode-check-digit-product` {value, expected, productBarcode},',
+    '`letters-lost` {value}, `letters-lost-stored` {value, stored}, `text-misread` {value, reads, charset: `utf-8`, `mac-roman` or `cp850`},',
+    '`margin-below`, `margin-above` {margin, price, costPrice, limit, category};',
+    '`other`: none of these; show `message`.',
+  ].join(' '),
+).meta({ id: 'CatalogProblemKind' });
+
+/** The values a problem's text needs, as text: the cell's value, the expected check digit, the other line, the category's name, the margin's bounds… */
+const ProblemParamsSchema = z.record(z.string(), z.string());
+
 export const CatalogFileErrorSchema = z
   .object({
     line: z.int().describe('Line of the file, the header being line 1 (a spreadsheet\'s row number).'),
     column: z.string().nullable().describe('The header\'s name of the column, as the file writes it; null when the whole line is wrong.'),
-    message: z.string().describe('What is wrong and what would be accepted.'),
+    message: z.string().describe('What is wrong and what would be accepted, in English.'),
+    kind: CatalogProblemKindSchema,
+    params: ProblemParamsSchema.describe('The values `kind`\'s text needs (listed with `kind`), as text; `{}` when it needs none.'),
   })
   .meta({ id: 'CatalogFileError' });
 
@@ -247,7 +322,11 @@ export const CatalogPreviewRowSchema = z
 export const CatalogErrorGroupSchema = z
   .object({
     column: z.string().nullable().describe('The header\'s name of the column, or null for whole lines.'),
-    message: z.string().describe('The problem, with the values of the lines left out (`"…"`).'),
+    message: z.string().describe('The problem in English, with the values of the lines left out (`"…"`).'),
+    kind: CatalogProblemKindSchema,
+    params: ProblemParamsSchema.describe(
+      'The values of `kind`\'s text that every line of the group shares (the accepted tax categories, a barcode\'s format, a character set); the values of the lines are left out.',
+    ),
     count: z.int().describe('How many lines have it.'),
     lines: z.array(z.int()).describe('The first 10 of those lines.'),
   })

@@ -72,6 +72,8 @@ const refuseAgeWithoutRestriction = (body: { ageRestriction?: boolean | undefine
       code: 'custom',
       path: ['minimumAge'],
       message: 'cannot be set together with ageRestriction: false; send ageRestriction: true, or leave minimumAge out to sell without an age limit',
+      // What a catalog file's check names this problem.
+      params: { kind: 'age-limit-conflict' },
     });
   }
 };

@@ -2,6 +2,7 @@ import type { CatalogFileChange, CatalogFileError, CatalogImportResult } from '.
 import { h } from '../../kiosk/dom.js';
 import type { StaffTranslate } from '../texts.js';
 import { fieldLabel } from './file-preview.js';
+import { problemText } from './problem-text.js';
 
 /**
  * Rows a list of the report shows; the rest are counted. A file with 20,000
@@ -29,7 +30,7 @@ function groups(t: StaffTranslate, name: string, caption: string, all: Group[]):
       'tr',
       {},
       h('td', {}, g.column ?? '–'),
-      h('td', {}, g.message),
+      h('td', {}, problemText(t, g)),
       h('td', { class: 'num' }, new Intl.NumberFormat(t.locale).format(g.count)),
       h('td', {}, g.lines.join(', ') + (g.count > g.lines.length ? ' …' : '')),
     ),
@@ -41,7 +42,7 @@ function groups(t: StaffTranslate, name: string, caption: string, all: Group[]):
 
 function lines(t: StaffTranslate, name: string, caption: string, listed: CatalogFileError[], total: number): HTMLElement[] {
   const shown = listed.slice(0, LISTED);
-  const rows = shown.map((e) => h('tr', {}, h('td', { class: 'num' }, String(e.line)), h('td', {}, e.column ?? '–'), h('td', {}, e.message)));
+  const rows = shown.map((e) => h('tr', {}, h('td', { class: 'num' }, String(e.line)), h('td', {}, e.column ?? '–'), h('td', {}, problemText(t, e))));
   return [table(name, caption, [t('catalogFileLine'), t('catalogFileColumn'), t('catalogFileMessage')], rows), more(t, total - shown.length, 'catalogFileMore')].filter(
     (el): el is HTMLElement => el !== null,
   );
