@@ -47,9 +47,9 @@ const SHARED = [
  * styles with custom number formats, and two sheets whose first in the
  * workbook's order is the archive's second file. Row 4 is missing, cells
  * missing within a row are left out, and `withBadRow` adds row 7 with a
- * price that is not one.
+ * price that is not one; `sheetXml` replaces the first sheet's part.
  */
-function calcWorkbook(options: { epoch1904?: boolean; withBadRow?: boolean } = {}): Buffer {
+function calcWorkbook(options: { epoch1904?: boolean; withBadRow?: boolean; sheetXml?: string } = {}): Buffer {
   const shift = options.epoch1904 ? DAYS_1900_TO_1904 : 0;
   const row = (r: number, cells: string) => `<row r="${r}" customFormat="false" ht="12.8" hidden="false" customHeight="false" outlineLevel="0" collapsed="false">${cells}</row>`;
   const header = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'].map((column, i) => `<c r="${column}1" s="0" t="s"><v>${i}</v></c>`).join('');
@@ -101,7 +101,7 @@ function calcWorkbook(options: { epoch1904?: boolean; withBadRow?: boolean } = {
       },
       { name: 'xl/sharedStrings.xml', data: xml(`<sst ${MAIN.split(' ')[0]} count="${SHARED.length}" uniqueCount="${SHARED.length}">${SHARED.join('')}</sst>`) },
       { name: 'xl/worksheets/sheet1.xml', data: sheet(row(1, '<c r="A1" s="0" t="inlineStr"><is><t>Notizen, nicht zu lesen</t></is></c><c r="C1" s="0" t="n"><v>1</v></c>')) },
-      { name: 'xl/worksheets/sheet2.xml', data: sheet(rows.join('')) },
+      { name: 'xl/worksheets/sheet2.xml', data: options.sheetXml === undefined ? sheet(rows.join('')) : xml(options.sheetXml) },
     ].map((entry) => ({ ...entry, deflate: true })),
   );
 }
@@ -155,5 +155,19 @@ describe('POST /catalog/import of a workbook as LibreOffice Calc writes it', () 
     expect(checked.body.data.errorsTotal).toBe(1);
     expect(checked.body.data.errors).toEqual([expect.objectContaining({ line: 7, column: 'Preis' })]);
     expect(checked.body.data.preview.map((row: { line: number }) => row.line)).toEqual([2, 3, 5, 7]);
+  });
+
+  it('refuses a sheet that is not well-formed XML, or a number cell that holds no number, naming the part or the cell', async () => {
+    const org = server.createOrg();
+    const write = api(server.url, org.writeKey);
+    const cases: [string, RegExp][] = [
+      [`<worksheet ${MAIN}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></row></sheetData></worksheet>`, /^The workbook cannot be read \(xl\/worksheets\/sheet2\.xml is not well-formed XML \(.+\)\); open it in Excel, save it again/],
+      [`<worksheet ${MAIN}><sheetData><row r="1"><c r="A1" t="s"><v>2</v></c></row><row r="2"><c r="A2"><v>1,95</v></c></row></sheetData></worksheet>`, /^The workbook cannot be read \(cell A2 holds "1,95" where a number belongs\)/],
+    ];
+    for (const [sheetXml, message] of cases) {
+      const res = await sendWorkbook(write, calcWorkbook({ sheetXml }), '?dryRun=true');
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(message);
+    }
   });
 });

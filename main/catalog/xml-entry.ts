@@ -46,15 +46,26 @@ export async function readXmlEntry(entry: ZipEntry, handlers: XmlHandlers): Prom
   parser.on('closetag', (tag) => handlers.close(localName(tag.name)));
   parser.on('text', handlers.text);
   parser.on('cdata', handlers.text);
+  // Malformed XML is told apart from what the handlers refuse (a cell that holds no number), which they throw themselves.
+  let malformed: Error | undefined;
+  parser.on('error', (err) => (malformed ??= err));
+  const refuseMalformed = () => {
+    if (malformed) throw new Error(`${entry.name} is not well-formed XML (${malformed.message.replace(/\.$/, '')})`);
+  };
+  const feed = (text: string) => {
+    parser.write(text);
+    refuseMalformed();
+  };
   const decoder = new StringDecoder('utf8');
   let ends = performance.now() + SLICE_MS;
   for await (const chunk of packedChunks(entry)) {
-    parser.write(decoder.write(chunk));
+    feed(decoder.write(chunk));
     if (performance.now() >= ends) {
       await nextTurn();
       ends = performance.now() + SLICE_MS;
     }
   }
-  parser.write(decoder.end());
+  feed(decoder.end());
   parser.close();
+  refuseMalformed();
 }
