@@ -157,12 +157,13 @@ describe('POST /catalog/import of a workbook as LibreOffice Calc writes it', () 
     expect(checked.body.data.preview.map((row: { line: number }) => row.line)).toEqual([2, 3, 5, 7]);
   });
 
-  it('refuses a sheet that is not well-formed XML, or a number cell that holds no number, naming the part or the cell', async () => {
+  it('refuses a sheet that is not well-formed XML, a number cell that holds no number, or a cell past the last column, naming the part or the cell', async () => {
     const org = server.createOrg();
     const write = api(server.url, org.writeKey);
     const cases: [string, RegExp][] = [
       [`<worksheet ${MAIN}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></row></sheetData></worksheet>`, /^The workbook cannot be read \(xl\/worksheets\/sheet2\.xml is not well-formed XML \(.+\)\); open it in Excel, save it again/],
       [`<worksheet ${MAIN}><sheetData><row r="1"><c r="A1" t="s"><v>2</v></c></row><row r="2"><c r="A2"><v>1,95</v></c></row></sheetData></worksheet>`, /^The workbook cannot be read \(cell A2 holds "1,95" where a number belongs\)/],
+      [`<worksheet ${MAIN}><sheetData><row r="1"><c r="ZZZZZZ1"><v>1</v></c></row></sheetData></worksheet>`, /^The workbook cannot be read \(cell ZZZZZZ1 is past the last column a sheet has \(XFD\)\)/],
     ];
     for (const [sheetXml, message] of cases) {
       const res = await sendWorkbook(write, calcWorkbook({ sheetXml }), '?dryRun=true');

@@ -11,6 +11,8 @@ const RELATIONSHIPS = /\/(worksheet|sharedStrings|styles)$/;
 const UNIX_EPOCH_SERIAL = 25_569;
 const EPOCH_1904_DAYS = 1_462;
 const DAY_MS = 86_400_000;
+/** Column XFD, the last a sheet has: a reference past it would have the row padded with millions of empty cells. */
+const LAST_COLUMN = 16_384;
 
 /** Characters XML cannot hold are written `_xHHHH_` in a workbook's text (and `_x005F_` is a literal `_`). */
 const unescapeText = (text: string) => (text.includes('_x') ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text);
@@ -191,6 +193,7 @@ export async function readFirstSheet(bytes: Buffer, row: (line: number, cells: C
         const at = parseReference(ref);
         const column = at.column || lastColumn + 1;
         if (column <= lastColumn) throw new Error(`cell ${ref} comes after a cell to its right`);
+        if (column > LAST_COLUMN) throw new Error(`cell ${ref} is past the last column a sheet has (XFD)`);
         cell = { ref: ref || `column ${column} of row ${rowNumber}`, column, type: attributes.t || 'n', style: attributes.s };
         v = undefined;
         inline = undefined;
