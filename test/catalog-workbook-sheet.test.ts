@@ -157,13 +157,17 @@ describe('POST /catalog/import of a workbook as LibreOffice Calc writes it', () 
     expect(checked.body.data.preview.map((row: { line: number }) => row.line)).toEqual([2, 3, 5, 7]);
   });
 
-  it('refuses a sheet that is not well-formed XML, a number cell that holds no number, or a cell past the last column, naming the part or the cell', async () => {
+  it('refuses a sheet that is not well-formed XML, a number cell that holds no number, a cell past the last column or too many cells, naming what to fix', async () => {
     const org = server.createOrg();
     const write = api(server.url, org.writeKey);
     const cases: [string, RegExp][] = [
       [`<worksheet ${MAIN}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></row></sheetData></worksheet>`, /^The workbook cannot be read \(xl\/worksheets\/sheet2\.xml is not well-formed XML \(.+\)\); open it in Excel, save it again/],
       [`<worksheet ${MAIN}><sheetData><row r="1"><c r="A1" t="s"><v>2</v></c></row><row r="2"><c r="A2"><v>1,95</v></c></row></sheetData></worksheet>`, /^The workbook cannot be read \(cell A2 holds "1,95" where a number belongs\)/],
       [`<worksheet ${MAIN}><sheetData><row r="1"><c r="ZZZZZZ1"><v>1</v></c></row></sheetData></worksheet>`, /^The workbook cannot be read \(cell ZZZZZZ1 is past the last column a sheet has \(XFD\)\)/],
+      [
+        `<worksheet ${MAIN}><sheetData><row r="1"><c r="XFD1"><v>1</v></c></row>${Array.from({ length: 400 }, (_, i) => `<row r="${i + 2}"><c r="A${i + 2}"><v>1</v></c></row>`).join('')}</sheetData></worksheet>`,
+        /^The workbook cannot be read \(its first sheet reaches column 16384 over more than 305 rows, more than the 5,000,000 cells an import reads; delete the columns and rows/,
+      ],
     ];
     for (const [sheetXml, message] of cases) {
       const res = await sendWorkbook(write, calcWorkbook({ sheetXml }), '?dryRun=true');

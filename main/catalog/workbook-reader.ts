@@ -13,6 +13,12 @@ const EPOCH_1904_DAYS = 1_462;
 const DAY_MS = 86_400_000;
 /** Column XFD, the last a sheet has: a reference past it would have the row padded with millions of empty cells. */
 const LAST_COLUMN = 16_384;
+/**
+ * Cells a sheet's rows may hold once padded to its width (20,000 rows of 250
+ * columns): a few values far apart in a sheet would otherwise become millions
+ * of empty cells.
+ */
+const MAX_CELLS = 5_000_000;
 
 /** Characters XML cannot hold are written `_xHHHH_` in a workbook's text (and `_x005F_` is a literal `_`). */
 const unescapeText = (text: string) => (text.includes('_x') ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text);
@@ -165,6 +171,7 @@ export async function readFirstSheet(bytes: Buffer, row: (line: number, cells: C
   };
 
   let width = 0;
+  let rowsWithValues = 0;
   let inSheet = false;
   let lastRow = 0;
   let rowNumber = 0;
@@ -220,7 +227,13 @@ export async function readFirstSheet(bytes: Buffer, row: (line: number, cells: C
         }
         cell = undefined;
       } else if (name === 'row' && inSheet) {
-        if (filled) row(rowNumber, cells);
+        if (filled) {
+          rowsWithValues += 1;
+          if (rowsWithValues * width > MAX_CELLS) throw new Error(
+              `its first sheet reaches column ${width} over more than ${rowsWithValues - 1} rows, more than the ${MAX_CELLS.toLocaleString('en-US')} cells an import reads; delete the columns and rows that are not part of the catalog`,
+            );
+          row(rowNumber, cells);
+        }
         lastRow = rowNumber;
       }
     },
