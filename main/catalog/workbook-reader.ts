@@ -100,16 +100,58 @@ async function sharedStrings(part: ZipEntry | undefined): Promise<string[]> {
   return strings;
 }
 
-/** The column (1 for A) and row of a reference such as `AB12`; 0 where a part is missing. */
-function parseReference(ref: string): { column: number; row: number } {
+/** The column of a reference such as `AB12` (1 for A); 0 when it names none. */
+function columnOf(ref: string): number {
   let column = 0;
-  let at = 0;
-  for (; at < ref.length; at += 1) {
+  for (let at = 0; at < ref.length; at += 1) {
     const code = ref.charCodeAt(at) & ~0x20;
     if (code < 65 || code > 90) break;
     column = column * 26 + code - 64;
   }
-  return { column, row: Number(ref.slice(at)) || 0 };
+  return column;
+}
+
+/** What a cell's value is read with: the shared strings, the styles that show a date, and the day 1970-01-01 is in the workbook's date system. */
+interface CellContext {
+  strings: string[];
+  dateStyles: Set<number>;
+  epochSerial: number;
+}
+
+/** A cell's value from its type (`t`), style (`s`), `<v>` text and inline string; throws for a value its type cannot hold. */
+function cellValue(ref: string, type: string, style: string | undefined, v: string | undefined, inline: string | undefined, context: CellContext): CellValue {
+  switch (type) {
+    case 'n': {
+      if (!v) return null;
+      const number = Number(v);
+      if (Number.isNaN(number)) throw new Error(`cell ${ref} holds "${v}" where a number belongs`);
+      return style !== undefined && context.dateStyles.has(Number(style)) ? new Date(Math.floor((number - context.epochSerial) * DAY_MS)) : number;
+    }
+    case 's': {
+      if (!v) return null;
+      const text = context.strings[Number(v)];
+      if (text === undefined) throw new Error(`cell ${ref} refers to a text the workbook does not hold`);
+      return textValue(text);
+    }
+    case 'str':
+      return v ? textValue(unescapeText(v)) : null;
+    case 'inlineStr':
+      return inline === undefined ? null : textValue(unescapeText(inline));
+    case 'b':
+      if (!v) return null;
+      if (v === '1' || v === '0') return v === '1';
+      throw new Error(`cell ${ref} holds "${v}" where TRUE or FALSE belongs`);
+    case 'd': {
+      if (!v) return null;
+      const date = new Date(v);
+      if (Number.isNaN(date.getTime())) throw new Error(`cell ${ref} holds "${v}" where a date belongs`);
+      return date;
+    }
+    case 'e':
+      return null;
+    default:
+      throw new Error(`cell ${ref} is of a kind this server does not read ("${type}")`);
+  }
 }
 
 /**
@@ -133,42 +175,7 @@ export async function readFirstSheet(bytes: Buffer, row: (line: number, cells: C
   if (stylesPart) await readXmlEntry(stylesPart, styles);
   const dateStyles = styles.dateStyles();
   const strings = await sharedStrings(entries.get(paths.sharedStrings));
-  const epochSerial = UNIX_EPOCH_SERIAL - (epoch1904 ? EPOCH_1904_DAYS : 0);
-
-  const valueOf = (ref: string, type: string, style: string | undefined, v: string | undefined, inline: string | undefined): CellValue => {
-    switch (type) {
-      case 'n': {
-        if (!v) return null;
-        const number = Number(v);
-        if (Number.isNaN(number)) throw new Error(`cell ${ref} holds "${v}" where a number belongs`);
-        return style !== undefined && dateStyles.has(Number(style)) ? new Date(Math.floor((number - epochSerial) * DAY_MS)) : number;
-      }
-      case 's': {
-        if (!v) return null;
-        const text = strings[Number(v)];
-        if (text === undefined) throw new Error(`cell ${ref} refers to a text the workbook does not hold`);
-        return textValue(text);
-      }
-      case 'str':
-        return v ? textValue(unescapeText(v)) : null;
-      case 'inlineStr':
-        return inline === undefined ? null : textValue(unescapeText(inline));
-      case 'b':
-        if (!v) return null;
-        if (v === '1' || v === '0') return v === '1';
-        throw new Error(`cell ${ref} holds "${v}" where TRUE or FALSE belongs`);
-      case 'd': {
-        if (!v) return null;
-        const date = new Date(v);
-        if (Number.isNaN(date.getTime())) throw new Error(`cell ${ref} holds "${v}" where a date belongs`);
-        return date;
-      }
-      case 'e':
-        return null;
-      default:
-        throw new Error(`cell ${ref} is of a kind this server does not read ("${type}")`);
-    }
-  };
+  const context: CellContext = { strings, dateStyles, epochSerial: UNIX_EPOCH_SERIAL - (epoch1904 ? EPOCH_1904_DAYS : 0) };
 
   let width = 0;
   let rowsWithValues = 0;
@@ -197,8 +204,7 @@ export async function readFirstSheet(bytes: Buffer, row: (line: number, cells: C
         lastColumn = 0;
       } else if (name === 'c') {
         const ref = attributes.r ?? '';
-        const at = parseReference(ref);
-        const column = at.column || lastColumn + 1;
+        const column = columnOf(ref) || lastColumn + 1;
         if (column <= lastColumn) throw new Error(`cell ${ref} comes after a cell to its right`);
         if (column > LAST_COLUMN) throw new Error(`cell ${ref} is past the last column a sheet has (XFD)`);
         cell = { ref: ref || `column ${column} of row ${rowNumber}`, column, type: attributes.t || 'n', style: attributes.s };
@@ -217,7 +223,7 @@ export async function readFirstSheet(bytes: Buffer, row: (line: number, cells: C
       else if (name === 't') inText = false;
       else if (name === 'rPh') phonetic -= 1;
       else if (name === 'c' && cell) {
-        const value = valueOf(cell.ref, cell.type, cell.style, v, inline);
+        const value = cellValue(cell.ref, cell.type, cell.style, v, inline, context);
         lastColumn = cell.column;
         if (value !== null) {
           while (cells.length < cell.column - 1) cells.push(null);
@@ -229,9 +235,11 @@ export async function readFirstSheet(bytes: Buffer, row: (line: number, cells: C
       } else if (name === 'row' && inSheet) {
         if (filled) {
           rowsWithValues += 1;
-          if (rowsWithValues * width > MAX_CELLS) throw new Error(
+          if (rowsWithValues * width > MAX_CELLS) {
+            throw new Error(
               `its first sheet reaches column ${width} over more than ${rowsWithValues - 1} rows, more than the ${MAX_CELLS.toLocaleString('en-US')} cells an import reads; delete the columns and rows that are not part of the catalog`,
             );
+          }
           row(rowNumber, cells);
         }
         lastRow = rowNumber;
