@@ -1,15 +1,15 @@
 import writeXlsxFile, { type Cell } from 'write-excel-file/node';
 import { MAX_WORKBOOK_UNPACKED_BYTES, type CatalogColumn } from '../../shared/api/catalog.js';
 import type { FileRecord } from './csv-text.js';
-import { readFirstSheet } from './workbook-reader.js';
+import { readFirstSheet, type CellValue } from './workbook-reader.js';
 import { checkUnpackedSize, ZipRefused } from './zip-limits.js';
 
 /** The workbook could not be read; the message says why and what to do. */
 export class WorkbookUnreadable extends Error {}
 
 /** A cell of a workbook as the text a CSV file would hold for it. */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
+function cellText(value: CellValue): string {
+  if (value === null) return '';
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(15)));
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value instanceof Date) {
@@ -31,17 +31,15 @@ export async function readWorkbook(bytes: Buffer): Promise<FileRecord[]> {
     if (err instanceof ZipRefused) throw new WorkbookUnreadable(`The workbook cannot be read: ${err.message}`);
     throw err;
   }
-  let rows: unknown[][];
+  const records: FileRecord[] = [];
+  let width: number;
   try {
-    rows = await readFirstSheet(bytes);
+    width = await readFirstSheet(bytes, (line, values) => records.push({ line, cells: values.map(cellText) }));
   } catch (err) {
     throw new WorkbookUnreadable(`The workbook cannot be read (${(err as Error).message}); open it in Excel, save it again as "Excel Workbook (.xlsx)" and send that`);
   }
-  const records: FileRecord[] = [];
-  rows.forEach((row, i) => {
-    const cells = row.map(cellText);
-    if (cells.some((cell) => cell.trim() !== '')) records.push({ line: i + 1, cells });
-  });
+  // A row is as wide as the sheet, as a CSV file's lines are: its cells after its last value are empty.
+  for (const record of records) while (record.cells.length < width) record.cells.push('');
   return records;
 }
 
