@@ -32,9 +32,10 @@ const STEP_ORDERS = 100;
 /**
  * Orders taken per part of a settlement on the server: each part is its own
  * commit, and a commit's time grows with what it writes (a year in one
- * commit held every request for a tenth of a second).
+ * commit held every request for a tenth of a second); each part's end also
+ * costs the settlement itself about 30 ms. See docs/performance.md.
  */
-const PART_ORDERS = 4_000;
+const PART_ORDERS = 3_000;
 
 /** Amounts per supplier and store of a settlement's lines, added up line by line; each margin is rounded once, at the end. */
 function amountsOf(percentOf: (supplier: string, store: string) => number) {
