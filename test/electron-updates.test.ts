@@ -40,6 +40,12 @@ const NIGHT = new Date(2026, 10, 24, 3, 15);
 const IDLE: KioskActivity = { cartEmpty: true, saleInFlight: false, salesWaiting: 0 };
 const SHOPPING: KioskActivity = { cartEmpty: false, saleInFlight: false, salesWaiting: 0 };
 const PAYING: KioskActivity = { cartEmpty: false, saleInFlight: true, salesWaiting: 0 };
+/**
+ * The app reads the PC's own clock: a night hour twelve hours from now keeps
+ * its night rule (install over a cart left on screen) out of the tests that
+ * start the app, whatever the hour they run at.
+ */
+const NOT_NIGHT = (new Date().getHours() + 12) % 24;
 
 /** A PC whose update schedule the test drives: `tick()` is a minute of the schedule's timer, `at()` sets the clock. */
 function kioskPc(url: string, options: { now?: Date; activity?: KioskActivity; userData?: string } = {}) {
@@ -238,7 +244,7 @@ describe('updates in the desktop app (stand-in Electron)', () => {
   it('checks kiosk.json\'s update server at start and installs when the page reports an empty cart', async () => {
     const server = await updateServer({ version: '0.2.0' });
     const dataDir = tempDir();
-    writeFileSync(join(dataDir, 'kiosk.json'), JSON.stringify({ key: 'wk_x', storeId: 's1', update: { url: server.url } }));
+    writeFileSync(join(dataDir, 'kiosk.json'), JSON.stringify({ key: 'wk_x', storeId: 's1', update: { url: server.url, nightHour: NOT_NIGHT } }));
     const updaters: InstallRecordingUpdater[] = [];
     const { main, ipcMain, origin } = await startApp({ DATA_DIR: dataDir }, {
       updaterFor: (settings) => {
@@ -262,7 +268,7 @@ describe('updates in the desktop app (stand-in Electron)', () => {
   it('holds a downloaded update back while the sales journal holds a paid sale the server has not stored, and installs once it is stored', async () => {
     const server = await updateServer({ version: '0.2.0' });
     const dataDir = tempDir();
-    writeFileSync(join(dataDir, 'kiosk.json'), JSON.stringify({ key: 'wk_x', storeId: 's1', update: { url: server.url } }));
+    writeFileSync(join(dataDir, 'kiosk.json'), JSON.stringify({ key: 'wk_x', storeId: 's1', update: { url: server.url, nightHour: NOT_NIGHT } }));
     const updaters: InstallRecordingUpdater[] = [];
     const { main, ipcMain, origin } = await startApp({ DATA_DIR: dataDir }, {
       updaterFor: (settings) => {
