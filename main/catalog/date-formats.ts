@@ -2,7 +2,7 @@
 const BUILT_IN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]);
 
 /** Whether a custom number format code shows a date or time: a d, m, y, h or s outside quoted text, escaped characters (`\x`, `_x`, `*x`) and brackets (colours, locales, conditions; `[h]` is an elapsed time). */
-export function isDateFormatCode(code: string): boolean {
+function isDateFormatCode(code: string): boolean {
   const bare = code
     .replace(/"[^"]*"/g, '')
     .replace(/[\\_*]./g, '')

@@ -86,7 +86,7 @@ const TEMPLATES = {
 } satisfies Partial<Record<CatalogProblemKind, Template<string>>>;
 
 /** Character sets a misread file was probably written in, as `text-misread` names them. */
-export const CHARSET_NAMES = {
+const CHARSET_NAMES = {
   'utf-8': 'UTF-8 read as Windows-1252',
   'mac-roman': 'Mac Roman (as old Mac programs save)',
   cp850: 'CP850 (as DOS and cash-register programs save)',

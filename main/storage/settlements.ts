@@ -97,7 +97,6 @@ export function createSettlementStore(db: Db) {
     `SELECT EXISTS (SELECT 1 FROM orders o WHERE o.org_id = @orgId AND o.createdate < @to AND ${unsettledFilter} AND ${hasSupplierLine})
          OR EXISTS (SELECT 1 FROM orders o JOIN settled_orders s ON s.order_id = o.id WHERE ${refundedSinceFilter} AND ${hasSupplierLine})`,
   ).pluck();
-  const nextNumber = db.prepare<[string], number>('SELECT coalesce(max(number), 0) + 1 FROM settlements WHERE org_id = ? AND unfinished = 0').pluck();
   // Below every number in use: unique under UNIQUE (org_id, number), and never one a finished settlement could get.
   const insertUnfinished = db.prepare(
     `INSERT INTO settlements (id, org_id, number, to_time, store, created_at, unfinished)
@@ -152,9 +151,6 @@ export function createSettlementStore(db: Db) {
     /** Settled orders whose refunds recorded before `to` grew since. */
     refundedSince(orgId: string, to: string, store: string | null): CandidateOrder[] {
       return refundedSince.all({ orgId, to, store }).map(toCandidate);
-    },
-    nextNumber(orgId: string): number {
-      return nextNumber.get(orgId)!;
     },
     /** A settlement whose parts are about to be written: in no list and no answer until `finish`. */
     insertUnfinished(settlement: Omit<SettlementRecord, 'number'>): void {
